@@ -1,0 +1,1 @@
+//! The Cozcade app (not built yet).

@@ -1,0 +1,1 @@
+//! The room server (not built yet).

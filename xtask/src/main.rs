@@ -1,0 +1,82 @@
+//! `cargo xtask <task>`: the project's own commands, so a fresh machine needs nothing but cargo.
+
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use anyhow::{Context, Result, bail};
+use clap::{Parser, Subcommand};
+
+#[derive(Parser)]
+#[command(name = "cargo xtask", about = "Cozcade project tasks")]
+struct Cli {
+    #[command(subcommand)]
+    task: Task,
+}
+
+#[derive(Subcommand)]
+enum Task {
+    /// Run every check CI runs: formatting, clippy, all tests, cross-target builds.
+    Test,
+    /// Build and run the app locally and print its URL.
+    Play,
+}
+
+fn main() -> Result<()> {
+    match Cli::parse().task {
+        Task::Test => test(),
+        Task::Play => play(),
+    }
+}
+
+/// The workspace root (xtask lives one level below it).
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the workspace").to_owned()
+}
+
+fn cargo() -> Command {
+    let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
+    command.current_dir(root());
+    command
+}
+
+/// Runs one step, echoing it first, and fails the task when the step fails.
+fn step(title: &str, mut command: Command) -> Result<()> {
+    println!("\n==> {title}");
+    let status = command.status().with_context(|| format!("could not start: {title}"))?;
+    if !status.success() {
+        bail!("step failed: {title} ({status})");
+    }
+    Ok(())
+}
+
+fn cargo_step(title: &str, args: &[&str]) -> Result<()> {
+    let mut command = cargo();
+    command.args(args);
+    step(title, command)
+}
+
+fn test() -> Result<()> {
+    cargo_step("formatting", &["fmt", "--all", "--", "--check"])?;
+    cargo_step(
+        "clippy",
+        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+    )?;
+    for target in ["wasm32-unknown-unknown", "aarch64-linux-android"] {
+        cargo_step(
+            &format!("engine builds for {target}"),
+            &["check", "-p", "cozcade-engine", "--no-default-features", "--target", target],
+        )?;
+    }
+    cargo_step("tests", &["test", "--workspace"])?;
+    println!("\nAll checks passed.");
+    Ok(())
+}
+
+fn play() -> Result<()> {
+    bail!(
+        "the app and the room server are not built yet; until they land, try the engine: \
+         cargo run -p cozcade-engine -- moves checkers"
+    )
+}
