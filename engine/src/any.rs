@@ -138,7 +138,11 @@ struct AnyRecordText {
 
 impl Serialize for AnyRecord {
     fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        AnyRecordText { game: self.kind(), record: self.to_text() }.serialize(serializer)
+        AnyRecordText {
+            game: self.kind(),
+            record: self.to_text(),
+        }
+        .serialize(serializer)
     }
 }
 

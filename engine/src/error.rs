@@ -13,7 +13,10 @@ pub enum PositionError {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
     #[error("malformed move {text:?}: expected {expected}")]
-    Syntax { text: String, expected: &'static str },
+    Syntax {
+        text: String,
+        expected: &'static str,
+    },
     #[error("illegal move {0}")]
     Illegal(String),
     #[error("ambiguous move {0}: give every landing")]

@@ -13,7 +13,11 @@ pub enum GameKind {
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Checkers, GameKind::Kalah, GameKind::ChineseCheckers];
+    pub const ALL: [GameKind; 3] = [
+        GameKind::Checkers,
+        GameKind::Kalah,
+        GameKind::ChineseCheckers,
+    ];
 
     pub fn as_str(self) -> &'static str {
         match self {

@@ -26,7 +26,11 @@ impl<G: Game> Default for Record<G> {
 
 impl<G: Game> Record<G> {
     pub fn new(start: G) -> Self {
-        Record { positions: vec![start], moves: Vec::new(), quiet: vec![0] }
+        Record {
+            positions: vec![start],
+            moves: Vec::new(),
+            quiet: vec![0],
+        }
     }
 
     /// Replays `moves` (in move notation) from `start`; the first bad one is reported with
@@ -44,7 +48,9 @@ impl<G: Game> Record<G> {
     }
 
     pub fn position(&self) -> &G {
-        self.positions.last().expect("a record always holds its start")
+        self.positions
+            .last()
+            .expect("a record always holds its start")
     }
 
     /// The position before ply `index` (0 = the start); `index == len()` is the current one.
@@ -106,7 +112,9 @@ impl<G: Game> Record<G> {
             return Some(Outcome::Draw(DrawReason::Repetition));
         }
         match G::QUIET_PLY_LIMIT {
-            Some(limit) if self.quiet_plies() >= limit => Some(Outcome::Draw(DrawReason::FortyMoveRule)),
+            Some(limit) if self.quiet_plies() >= limit => {
+                Some(Outcome::Draw(DrawReason::FortyMoveRule))
+            }
             _ => None,
         }
     }
@@ -117,7 +125,11 @@ impl<G: Game> Record<G> {
 
     /// The legal moves now; none once the game is over (including draws by history).
     pub fn legal_moves(&self) -> Vec<G::Move> {
-        if self.is_over() { Vec::new() } else { self.position().legal_moves() }
+        if self.is_over() {
+            Vec::new()
+        } else {
+            self.position().legal_moves()
+        }
     }
 
     /// Plays a move; on error nothing changes.
@@ -142,7 +154,11 @@ impl<G: Game> Record<G> {
     }
 
     fn push(&mut self, mv: G::Move, next: G) {
-        let quiet = if self.position().resets_quiet_clock(&mv) { 0 } else { self.quiet_plies() + 1 };
+        let quiet = if self.position().resets_quiet_clock(&mv) {
+            0
+        } else {
+            self.quiet_plies() + 1
+        };
         self.moves.push(mv);
         self.positions.push(next);
         self.quiet.push(quiet);
@@ -160,7 +176,9 @@ impl<G: Game> Record<G> {
     /// turn with extra moves is several plies). Two players on one device use this.
     /// Returns how many plies were taken back.
     pub fn undo_turn(&mut self) -> usize {
-        let Some(last) = self.mover(self.len().wrapping_sub(1)) else { return 0 };
+        let Some(last) = self.mover(self.len().wrapping_sub(1)) else {
+            return 0;
+        };
         self.undo_while_mover_is(last)
     }
 
@@ -204,7 +222,10 @@ pub struct RecordText {
 
 impl<G: Game> From<&Record<G>> for RecordText {
     fn from(record: &Record<G>) -> Self {
-        RecordText { start: record.start().to_string(), moves: record.move_texts() }
+        RecordText {
+            start: record.start().to_string(),
+            moves: record.move_texts(),
+        }
     }
 }
 
@@ -213,7 +234,8 @@ impl<G: Game> TryFrom<RecordText> for Record<G> {
 
     fn try_from(text: RecordText) -> Result<Self, Self::Error> {
         let start: G = text.start.parse().map_err(RecordError::Start)?;
-        Record::replay(start, &text.moves).map_err(|(index, error)| RecordError::Move { index, error })
+        Record::replay(start, &text.moves)
+            .map_err(|(index, error)| RecordError::Move { index, error })
     }
 }
 

@@ -32,7 +32,10 @@ fn main() -> Result<()> {
 
 /// The workspace root (xtask lives one level below it).
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask sits in the workspace").to_owned()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask sits in the workspace")
+        .to_owned()
 }
 
 fn cargo() -> Command {
@@ -44,7 +47,9 @@ fn cargo() -> Command {
 /// Runs one step, echoing it first, and fails the task when the step fails.
 fn step(title: &str, mut command: Command) -> Result<()> {
     println!("\n==> {title}");
-    let status = command.status().with_context(|| format!("could not start: {title}"))?;
+    let status = command
+        .status()
+        .with_context(|| format!("could not start: {title}"))?;
     if !status.success() {
         bail!("step failed: {title} ({status})");
     }
@@ -61,12 +66,26 @@ fn test() -> Result<()> {
     cargo_step("formatting", &["fmt", "--all", "--", "--check"])?;
     cargo_step(
         "clippy",
-        &["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"],
+        &[
+            "clippy",
+            "--workspace",
+            "--all-targets",
+            "--",
+            "-D",
+            "warnings",
+        ],
     )?;
     for target in ["wasm32-unknown-unknown", "aarch64-linux-android"] {
         cargo_step(
             &format!("engine builds for {target}"),
-            &["check", "-p", "cozcade-engine", "--no-default-features", "--target", target],
+            &[
+                "check",
+                "-p",
+                "cozcade-engine",
+                "--no-default-features",
+                "--target",
+                target,
+            ],
         )?;
     }
     cargo_step("tests", &["test", "--workspace"])?;

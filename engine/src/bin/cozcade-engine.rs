@@ -1,1 +1,133 @@
-fn main() {}
+//! `cozcade-engine`: the rules from the command line, for tests, logs and curious players.
+//!
+//! Every bad input (unknown game, malformed position or move, illegal move) is reported on
+//! stderr with a non-zero exit status; nothing panics.
+
+use std::{process::ExitCode, time::Instant};
+
+use clap::{Parser, Subcommand};
+use cozcade_engine::{AnyRecord, Checkers, ChineseCheckers, Game, GameKind, Kalah, perft};
+
+#[derive(Parser)]
+#[command(
+    name = "cozcade-engine",
+    version,
+    about = "Rules of Checkers, Kalah and Chinese Checkers"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the move tree (last line: the count).
+    Perft {
+        /// checkers, kalah or chinese-checkers
+        game: GameKind,
+        depth: u32,
+        /// Start from this position instead of the usual start.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+    },
+    /// List the legal moves, one a line.
+    Moves {
+        game: GameKind,
+        #[arg(long)]
+        fen: Option<String>,
+    },
+    /// Play moves; print the resulting position and the result.
+    Play {
+        game: GameKind,
+        #[arg(long)]
+        fen: Option<String>,
+        /// Moves in the game's notation: 11-15, 15x22x29 / a..f / 112-100.
+        #[arg(allow_hyphen_values = true)]
+        moves: Vec<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    match run(Cli::parse().command) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> Result<(), String> {
+    match command {
+        Command::Perft {
+            game,
+            depth,
+            fen,
+            divide,
+        } => match game {
+            GameKind::Checkers => run_perft::<Checkers>(fen.as_deref(), depth, divide),
+            GameKind::Kalah => run_perft::<Kalah>(fen.as_deref(), depth, divide),
+            GameKind::ChineseCheckers => {
+                run_perft::<ChineseCheckers>(fen.as_deref(), depth, divide)
+            }
+        },
+        Command::Moves { game, fen } => {
+            for mv in record(game, fen.as_deref())?.legal_moves() {
+                println!("{mv}");
+            }
+            Ok(())
+        }
+        Command::Play { game, fen, moves } => {
+            let mut record = record(game, fen.as_deref())?;
+            for (index, text) in moves.iter().enumerate() {
+                record
+                    .play(text)
+                    .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
+            }
+            println!("{}", record.fen());
+            println!("result: {}", record.describe_result());
+            Ok(())
+        }
+    }
+}
+
+fn record(game: GameKind, fen: Option<&str>) -> Result<AnyRecord, String> {
+    match fen {
+        None => Ok(AnyRecord::new(game)),
+        Some(fen) => AnyRecord::from_fen(game, fen).map_err(|e| e.to_string()),
+    }
+}
+
+fn position<G: Game>(fen: Option<&str>) -> Result<G, String> {
+    match fen {
+        None => Ok(G::start()),
+        Some(fen) => fen
+            .parse()
+            .map_err(|e: cozcade_engine::PositionError| e.to_string()),
+    }
+}
+
+fn run_perft<G: Game>(fen: Option<&str>, depth: u32, divide: bool) -> Result<(), String> {
+    let position: G = position(fen)?;
+    let started = Instant::now();
+    let count = if divide {
+        let mut total = 0;
+        for (mv, count) in perft::divide(&position, depth) {
+            println!("{mv}: {count}");
+            total += count;
+        }
+        total
+    } else {
+        position.perft(depth)
+    };
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "perft {depth}: {count} nodes in {seconds:.3} s ({:.1} M nodes/s)",
+        count as f64 / seconds.max(1e-9) / 1e6
+    );
+    println!("{count}");
+    Ok(())
+}

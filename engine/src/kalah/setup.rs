@@ -14,7 +14,11 @@ pub struct Setup {
 
 impl Default for Setup {
     fn default() -> Self {
-        Setup { pits: [[SEEDS_PER_PIT; PITS]; 2], stores: [0; 2], turn: Side::First }
+        Setup {
+            pits: [[SEEDS_PER_PIT; PITS]; 2],
+            stores: [0; 2],
+            turn: Side::First,
+        }
     }
 }
 
@@ -29,7 +33,10 @@ fn parse_side(text: &str) -> Result<Side, PositionError> {
     match text {
         "G" => Ok(Side::First),
         "T" => Ok(Side::Second),
-        _ => Err(PositionError::Syntax(format!("expected G or T, found {:?}", clip(text)))),
+        _ => Err(PositionError::Syntax(format!(
+            "expected G or T, found {:?}",
+            clip(text)
+        ))),
     }
 }
 
@@ -44,17 +51,28 @@ impl FromStr for Setup {
             let mut chars = part.chars();
             let side = parse_side(chars.next().map(String::from).as_deref().unwrap_or(""))?;
             if rows[side.index()].is_some() {
-                return Err(PositionError::Syntax(format!("side {} given twice", side_letter(side))));
+                return Err(PositionError::Syntax(format!(
+                    "side {} given twice",
+                    side_letter(side)
+                )));
             }
             rows[side.index()] = Some(parse_row(chars.as_str())?);
         }
         if parts.next().is_some() {
-            return Err(PositionError::Syntax("more than three ':'-separated fields".into()));
+            return Err(PositionError::Syntax(
+                "more than three ':'-separated fields".into(),
+            ));
         }
         let [Some(gold), Some(turquoise)] = rows else {
-            return Err(PositionError::Syntax("expected G:G<pits>,<store>:T<pits>,<store>".into()));
+            return Err(PositionError::Syntax(
+                "expected G:G<pits>,<store>:T<pits>,<store>".into(),
+            ));
         };
-        Ok(Setup { pits: [gold.0, turquoise.0], stores: [gold.1, turquoise.1], turn })
+        Ok(Setup {
+            pits: [gold.0, turquoise.0],
+            stores: [gold.1, turquoise.1],
+            turn,
+        })
     }
 }
 

@@ -1,0 +1,98 @@
+//! The `cozcade-engine` command line, run as a real process.
+
+use std::process::{Command, Output};
+
+fn engine(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_cozcade-engine"))
+        .args(args)
+        .output()
+        .expect("run cozcade-engine")
+}
+
+fn stdout_lines(output: &Output) -> Vec<String> {
+    String::from_utf8_lossy(&output.stdout)
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+fn fails_clearly(args: &[&str], needle: &str) {
+    let output = engine(args);
+    assert!(!output.status.success(), "{args:?} should fail");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains(needle),
+        "{args:?}: stderr {stderr:?} should mention {needle:?}"
+    );
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+}
+
+#[test]
+fn perft_prints_the_count_last() {
+    let output = engine(&["perft", "kalah", "4"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout_lines(&output).last().map(String::as_str),
+        Some("942")
+    );
+
+    let output = engine(&["perft", "kalah", "2", "--divide"]);
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 7, "six moves and the total: {lines:?}");
+    assert_eq!(lines.last().map(String::as_str), Some("35"));
+}
+
+#[test]
+fn moves_lists_one_legal_move_a_line() {
+    let output = engine(&[
+        "moves",
+        "kalah",
+        "--fen",
+        "G:G0,1,0,0,0,1,20:T1,1,1,4,1,1,17",
+    ]);
+    assert_eq!(stdout_lines(&output), ["b", "f"]);
+}
+
+#[test]
+fn play_prints_the_position_then_the_result() {
+    let output = engine(&["play", "kalah", "c", "f"]);
+    assert!(output.status.success());
+    assert_eq!(
+        stdout_lines(&output),
+        ["T:G4,4,0,5,5,0,2:T5,5,5,5,4,4,0", "result: ongoing"]
+    );
+
+    let output = engine(&[
+        "play",
+        "kalah",
+        "--fen",
+        "G:G0,0,0,0,0,1,23:T1,1,1,1,1,1,18",
+        "f",
+    ]);
+    assert_eq!(
+        stdout_lines(&output),
+        ["T:G0,0,0,0,0,0,24:T0,0,0,0,0,0,24", "result: draw"]
+    );
+
+    let output = engine(&[
+        "play",
+        "kalah",
+        "--fen",
+        "G:G0,0,0,0,0,1,24:T1,1,1,1,1,1,17",
+        "f",
+    ]);
+    assert_eq!(stdout_lines(&output)[1], "result: gold wins");
+}
+
+#[test]
+fn bad_input_fails_with_a_message() {
+    fails_clearly(&["perft", "go", "3"], "unknown game");
+    fails_clearly(&["moves", "kalah", "--fen", "G:G4,4"], "malformed position");
+    fails_clearly(
+        &["moves", "kalah", "--fen", "G:G4,4,4,4,4,4,9:T4,4,4,4,4,4,0"],
+        "impossible position",
+    );
+    fails_clearly(&["play", "kalah", "c", "c"], "move 2 (c): illegal move");
+    fails_clearly(&["play", "kalah", "zz"], "malformed move");
+    fails_clearly(&["perft", "kalah", "-1"], "error");
+}
