@@ -54,9 +54,10 @@ pub trait Evaluate: Game {
         }
     }
 
-    /// Whether the static evaluation can be trusted here. At the search horizon an unquiet
-    /// position (a checkers side that must capture) is searched one ply further instead.
-    fn is_quiet(&self) -> bool {
+    /// Whether the static evaluation can be trusted here, given the legal `moves` (never
+    /// empty). At the search horizon an unquiet position (a checkers side that must capture)
+    /// is searched one ply further instead.
+    fn is_quiet(&self, _moves: &[Self::Move]) -> bool {
         true
     }
 

@@ -387,7 +387,7 @@ impl<G: Evaluate> Searcher<'_, G> {
         }
         let (depth, extensions) = if depth > 0 {
             (depth, extensions)
-        } else if extensions < MAX_EXTENSIONS && ply < MAX_PLY - 1 && !position.is_quiet() {
+        } else if extensions < MAX_EXTENSIONS && ply < MAX_PLY - 1 && !position.is_quiet(&moves) {
             // Capture extension: an unquiet position is searched one ply further.
             self.horizon += 1;
             (1, extensions + 1)

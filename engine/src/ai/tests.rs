@@ -31,7 +31,7 @@ pub(crate) fn plain_negamax<G: Evaluate>(
     let evaluate = || position.evaluate().clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1);
     let (depth, extensions) = if depth > 0 {
         (depth, extensions)
-    } else if extensions < MAX_EXTENSIONS && ply < MAX_PLY - 1 && !position.is_quiet() {
+    } else if extensions < MAX_EXTENSIONS && ply < MAX_PLY - 1 && !position.is_quiet(&moves) {
         (1, extensions + 1)
     } else {
         return evaluate();

@@ -1,0 +1,174 @@
+//! The computer player's figures for BENCHMARKS.md: speed, time per move per level, strength
+//! between levels, and Hard playing both sides from the start.
+//!
+//! ```text
+//! cargo run --release -p cozcade-engine --example ai_report -- kalah [--games 100] [--millis N] [--seed S]
+//! ```
+//! `--millis` overrides every level's time per move in the matches (quick runs); without it
+//! each level thinks for its default time, exactly as in the app.
+
+use std::{process::ExitCode, time::Instant};
+
+use cozcade_engine::{
+    GameKind, Kalah, Record,
+    ai::{
+        Evaluate, InstantClock, Level, Rng, Search,
+        arena::{MatchOptions, play_match_kind},
+    },
+};
+
+struct Args {
+    game: GameKind,
+    games: u32,
+    millis: Option<u64>,
+    seed: u64,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = std::env::args().skip(1);
+    let game: GameKind = args
+        .next()
+        .ok_or("usage: ai_report GAME [--games N] [--millis N] [--seed S]")?
+        .parse()
+        .map_err(|e| format!("{e}"))?;
+    let mut parsed = Args {
+        game,
+        games: 100,
+        millis: None,
+        seed: 1,
+    };
+    while let Some(flag) = args.next() {
+        let value = args.next().ok_or(format!("{flag} needs a value"))?;
+        let number: u64 = value
+            .parse()
+            .map_err(|_| format!("{flag}: {value:?} is not a number"))?;
+        match flag.as_str() {
+            "--games" => parsed.games = u32::try_from(number).map_err(|e| e.to_string())?,
+            "--millis" => parsed.millis = Some(number),
+            "--seed" => parsed.seed = number,
+            _ => return Err(format!("unknown flag {flag}")),
+        }
+    }
+    Ok(parsed)
+}
+
+fn main() -> ExitCode {
+    let args = match parse_args() {
+        Ok(args) => args,
+        Err(message) => {
+            eprintln!("error: {message}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let result = match args.game {
+        GameKind::Kalah => report::<Kalah>(&args),
+        other => Err(format!("the computer player does not know {other} yet")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn report<G: Evaluate>(args: &Args) -> Result<(), String> {
+    speed::<G>(args.seed)?;
+    for (a, b) in [(Level::Hard, Level::Medium), (Level::Medium, Level::Easy)] {
+        let started = Instant::now();
+        let clock = InstantClock::start();
+        let options = MatchOptions {
+            seed: args.seed,
+            millis: args.millis,
+            clock: Some(&clock),
+            ..MatchOptions::new(a, b, args.games)
+        };
+        let score = play_match_kind(G::KIND, &options, &mut |_| {}).map_err(|e| e.to_string())?;
+        println!(
+            "match {} A={a} B={b} games={} millis={}: {} ({:.1}% for A; A {}-{}-{} w-d-l; median ms/move A {} B {}; {:.0} s)",
+            G::KIND,
+            score.games,
+            args.millis.map_or("default".to_owned(), |m| m.to_string()),
+            score,
+            100.0 * score.a_share(),
+            score.a_wins,
+            score.draws,
+            score.b_wins,
+            score.a_effort.median_millis().unwrap_or(0),
+            score.b_effort.median_millis().unwrap_or(0),
+            started.elapsed().as_secs_f64(),
+        );
+    }
+    self_play::<G>()?;
+    Ok(())
+}
+
+/// Nodes per second and time per move of each level, at its default budget, over positions
+/// from random games.
+fn speed<G: Evaluate>(seed: u64) -> Result<(), String> {
+    let mut rng = Rng::new(seed);
+    let mut positions = Vec::new();
+    while positions.len() < 30 {
+        let mut position = G::start();
+        let plies = rng.below(30);
+        for _ in 0..plies {
+            let moves = position.legal_moves();
+            match rng.pick(&moves) {
+                Some(mv) => position = position.play_unchecked(mv),
+                None => break,
+            }
+        }
+        if !position.legal_moves().is_empty() {
+            positions.push(position);
+        }
+    }
+    for level in Level::ALL {
+        let mut times = Vec::new();
+        let (mut nodes, mut depth) = (0u64, 0u64);
+        for position in &positions {
+            let started = Instant::now();
+            let clock = InstantClock::start();
+            let choice = Search::new(level)
+                .clock(&clock)
+                .choose(position)
+                .map_err(|e| e.to_string())?;
+            times.push(started.elapsed().as_micros() as u64);
+            nodes += choice.nodes;
+            depth += u64::from(choice.depth);
+        }
+        let total: u64 = times.iter().sum();
+        times.sort_unstable();
+        println!(
+            "speed {} {level}: median {:.1} ms/move, max {:.1} ms, {:.2} M nodes/s, mean depth {:.1} ({} positions)",
+            G::KIND,
+            times[times.len() / 2] as f64 / 1000.0,
+            times[times.len() - 1] as f64 / 1000.0,
+            nodes as f64 / total.max(1) as f64,
+            depth as f64 / positions.len() as f64,
+            positions.len(),
+        );
+    }
+    Ok(())
+}
+
+/// Hard against itself from the start, at its default time per move.
+fn self_play<G: Evaluate>() -> Result<(), String> {
+    let mut record = Record::new(G::start());
+    while !record.is_over() && record.len() < 1000 {
+        let clock = InstantClock::start();
+        let choice = Search::new(Level::Hard)
+            .clock(&clock)
+            .choose(record.position())
+            .map_err(|e| e.to_string())?;
+        record.play(&choice.mv).map_err(|e| e.to_string())?;
+    }
+    println!(
+        "self-play {} hard vs hard from the start: {} after {} plies: {}",
+        G::KIND,
+        G::KIND.describe_result(record.outcome()),
+        record.len(),
+        record.position()
+    );
+    Ok(())
+}
