@@ -7,7 +7,14 @@
 //! `--millis` overrides every level's time per move in the matches (quick runs); without it
 //! each level thinks for its default time, exactly as in the app.
 
-use std::{process::ExitCode, time::Instant};
+use std::{
+    process::ExitCode,
+    sync::{
+        Mutex,
+        atomic::{AtomicBool, Ordering},
+    },
+    time::{Duration, Instant},
+};
 
 use cozcade_engine::{
     GameKind, Kalah, Record,
@@ -75,6 +82,7 @@ fn main() -> ExitCode {
 
 fn report<G: Evaluate>(args: &Args) -> Result<(), String> {
     speed::<G>(args.seed)?;
+    cancel_latency::<G>();
     for (a, b) in [(Level::Hard, Level::Medium), (Level::Medium, Level::Easy)] {
         let started = Instant::now();
         let clock = InstantClock::start();
@@ -171,4 +179,36 @@ fn self_play<G: Evaluate>() -> Result<(), String> {
         record.position()
     );
     Ok(())
+}
+
+/// How long Hard takes to return after the cancel flag is set (the app's Pause): another
+/// thread sets it 100 ms into a search with no other limit.
+fn cancel_latency<G: Evaluate>() {
+    let mut worst = Duration::ZERO;
+    for _ in 0..5 {
+        let flag = AtomicBool::new(false);
+        let set_at = Mutex::new(None);
+        let returned = std::thread::scope(|scope| {
+            scope.spawn(|| {
+                std::thread::sleep(Duration::from_millis(100));
+                if let Ok(mut at) = set_at.lock() {
+                    *at = Some(Instant::now());
+                }
+                flag.store(true, Ordering::Relaxed);
+            });
+            let result = Search::new(Level::Hard)
+                .nodes(u64::MAX)
+                .cancel(&flag)
+                .choose(&G::start());
+            (Instant::now(), result.is_err())
+        });
+        if let (Ok(Some(at)), (returned, true)) = (set_at.lock().map(|at| *at), returned) {
+            worst = worst.max(returned.saturating_duration_since(at));
+        }
+    }
+    println!(
+        "cancel {}: hard returns at most {:.2} ms after the flag is set (5 runs)",
+        G::KIND,
+        worst.as_secs_f64() * 1000.0
+    );
 }

@@ -20,7 +20,7 @@ pub const MAX_PLY: u32 = 128;
 pub(crate) const MAX_EXTENSIONS: u32 = 24;
 /// The budget and the cancel flag are looked at every this many nodes: often enough to stop
 /// within a millisecond or two, rarely enough to cost nothing.
-const CHECK_EVERY: u64 = 1024;
+const CHECK_EVERY: u64 = 256;
 
 /// The computer's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +90,7 @@ impl<'a> Search<'a> {
         self.level
     }
 
-    /// Stops after about `n` nodes (checked every 1024 nodes). With no clock, the search is
+    /// Stops after about `n` nodes (checked every 256 nodes). With no clock, the search is
     /// then fully determined by the position, the level, `n` and the seed.
     pub fn nodes(mut self, n: u64) -> Self {
         self.nodes = Some(n);
