@@ -33,7 +33,7 @@ pub fn number(row: usize, column: usize) -> u32 {
 pub fn cell(n: u32) -> (usize, usize) {
     let index = (n - 1) as usize;
     let row = index / 4;
-    let column = 2 * (index % 4) + usize::from(row % 2 == 0);
+    let column = 2 * (index % 4) + usize::from(row.is_multiple_of(2));
     (row, column)
 }
 
@@ -81,10 +81,10 @@ impl NaiveCheckers {
             let mut items = Vec::new();
             for n in 1..=32 {
                 let (r, c) = cell(n);
-                if let Some(man) = self.cells[r][c] {
-                    if man.red == red {
-                        items.push(format!("{}{n}", if man.king { "K" } else { "" }));
-                    }
+                if let Some(man) = self.cells[r][c]
+                    && man.red == red
+                {
+                    items.push(format!("{}{n}", if man.king { "K" } else { "" }));
                 }
             }
             out.push_str(&items.join(","));
