@@ -20,7 +20,11 @@ fn walk(position: &Checkers, depth: u32, lists: &mut [Vec<Move>]) -> u64 {
     let mut leaves = 0;
     for mv in list.iter() {
         let next = position.play_unchecked(mv);
-        leaves += if depth == 1 { 1 } else { walk(&next, depth - 1, deeper) };
+        leaves += if depth == 1 {
+            1
+        } else {
+            walk(&next, depth - 1, deeper)
+        };
     }
     leaves
 }
@@ -43,12 +47,23 @@ fn main() {
     let started = Instant::now();
     let count = if generic {
         let mut lists: Vec<Vec<Move>> = (0..depth).map(|_| Vec::with_capacity(64)).collect();
-        if depth == 0 { 1 } else { walk(&position, depth, &mut lists) }
+        if depth == 0 {
+            1
+        } else {
+            walk(&position, depth, &mut lists)
+        }
     } else {
         position.perft(depth)
     };
     let seconds = started.elapsed().as_secs_f64();
-    let how = if generic { "generate_moves + play_unchecked" } else { "bulk-counting" };
+    let how = if generic {
+        "generate_moves + play_unchecked"
+    } else {
+        "bulk-counting"
+    };
     println!("perft {depth} = {count}");
-    println!("{how}: {seconds:.3} s, {:.1} M leaves/s", count as f64 / seconds / 1e6);
+    println!(
+        "{how}: {seconds:.3} s, {:.1} M leaves/s",
+        count as f64 / seconds / 1e6
+    );
 }
