@@ -24,7 +24,7 @@ mod tests;
 pub use moves::Move;
 pub use position::{Checkers, RouteProgress};
 pub use setup::{Piece, Setup};
-pub use square::Square;
+pub use square::{BadSquare, Square};
 
 /// Pieces each side starts with; a valid position never has more.
 pub const PIECES_PER_SIDE: u32 = 12;

@@ -90,11 +90,7 @@ impl Checkers {
         let matching: Vec<Move> = self
             .legal_moves()
             .into_iter()
-            .filter(|mv| {
-                mv.route().len() >= depth
-                    && mv.from() == from
-                    && mv.landings().starts_with(landings)
-            })
+            .filter(|mv| mv.from() == from && mv.landings().starts_with(landings))
             .collect();
         if matching.is_empty() {
             return None;
