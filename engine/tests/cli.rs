@@ -96,3 +96,26 @@ fn bad_input_fails_with_a_message() {
     fails_clearly(&["play", "kalah", "zz"], "malformed move");
     fails_clearly(&["perft", "kalah", "-1"], "error");
 }
+
+#[test]
+fn checkers_from_the_command_line() {
+    let output = engine(&["perft", "checkers", "6"]);
+    assert_eq!(
+        stdout_lines(&output).last().map(String::as_str),
+        Some("36768")
+    );
+
+    let output = engine(&["moves", "checkers"]);
+    assert_eq!(
+        stdout_lines(&output),
+        ["9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"]
+    );
+
+    // A red king jumps twice and white, left with nothing, loses.
+    let output = engine(&["play", "checkers", "--fen", "B:W14,22:BK10", "10x17x26"]);
+    assert_eq!(stdout_lines(&output), ["W:W:BK26", "result: red wins"]);
+
+    fails_clearly(&["play", "checkers", "11-16", "11-15"], "move 2 (11-15)");
+    fails_clearly(&["moves", "checkers", "--fen", "B:W21,21:B1"], "position");
+    fails_clearly(&["play", "checkers", "11x18"], "illegal");
+}
