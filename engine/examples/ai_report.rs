@@ -17,7 +17,7 @@ use std::{
 };
 
 use cozcade_engine::{
-    GameKind, Kalah, Record,
+    Checkers, GameKind, Kalah, Record,
     ai::{
         Evaluate, InstantClock, Level, Rng, Search,
         arena::{MatchOptions, play_match_kind},
@@ -69,6 +69,7 @@ fn main() -> ExitCode {
     };
     let result = match args.game {
         GameKind::Kalah => report::<Kalah>(&args),
+        GameKind::Checkers => report::<Checkers>(&args),
         other => Err(format!("the computer player does not know {other} yet")),
     };
     match result {

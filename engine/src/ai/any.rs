@@ -27,7 +27,7 @@ pub fn choose_any(record: &AnyRecord, search: &Search<'_>) -> Result<String, Sea
     }
     match record {
         AnyRecord::Kalah(record) => choose(record, search),
-        AnyRecord::Checkers(_) => Err(SearchError::Unsupported(GameKind::Checkers)),
+        AnyRecord::Checkers(record) => choose(record, search),
         AnyRecord::ChineseCheckers(_) => Err(SearchError::Unsupported(GameKind::ChineseCheckers)),
     }
 }

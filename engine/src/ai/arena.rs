@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::{Clock, Evaluate, Level, Rng, Search, SearchError, history_keys};
-use crate::{GameKind, Kalah, Outcome, Record, Side};
+use crate::{Checkers, GameKind, Kalah, Outcome, Record, Side};
 
 /// A game still running after this many plies is adjourned as a draw.
 pub const MAX_GAME_PLIES: usize = 1000;
@@ -133,7 +133,8 @@ pub fn play_match_kind(
 ) -> Result<MatchScore, SearchError> {
     match kind {
         GameKind::Kalah => play_match::<Kalah>(options, on_game),
-        GameKind::Checkers | GameKind::ChineseCheckers => Err(SearchError::Unsupported(kind)),
+        GameKind::Checkers => play_match::<Checkers>(options, on_game),
+        GameKind::ChineseCheckers => Err(SearchError::Unsupported(kind)),
     }
 }
 

@@ -11,6 +11,8 @@
 
 mod any;
 pub mod arena;
+mod ballots;
+mod checkers;
 mod clock;
 mod evaluate;
 mod kalah;
@@ -23,6 +25,8 @@ mod table;
 mod tests;
 
 pub use any::{choose_any, history_keys};
+pub use ballots::BALLOTS;
+pub use checkers::ballot_position;
 pub use clock::Clock;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use clock::InstantClock;
