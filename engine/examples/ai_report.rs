@@ -4,8 +4,8 @@
 //! ```text
 //! cargo run --release -p cozcade-engine --example ai_report -- kalah [--games 100] [--millis N] [--seed S]
 //! ```
-//! `--millis` overrides every level's time per move in the matches (quick runs); without it
-//! each level thinks for its default time, exactly as in the app.
+//! `--millis` gives every level that time per move in the matches (with a clock); without it
+//! each level gets its default node budget and no clock, so the match is reproducible.
 
 use std::{
     process::ExitCode,
@@ -17,11 +17,12 @@ use std::{
 };
 
 use cozcade_engine::{
-    Checkers, GameKind, Kalah, Record,
+    Checkers, Game, GameKind, Kalah, Record, Side,
     ai::{
-        Evaluate, InstantClock, Level, Rng, Search,
+        Clock, Evaluate, InstantClock, Level, Rng, Search,
         arena::{MatchOptions, play_match_kind},
     },
+    kalah::Setup as KalahSetup,
 };
 
 struct Args {
@@ -68,7 +69,7 @@ fn main() -> ExitCode {
         }
     };
     let result = match args.game {
-        GameKind::Kalah => report::<Kalah>(&args),
+        GameKind::Kalah => report::<Kalah>(&args).map(|()| kalah_endgames(args.seed)),
         GameKind::Checkers => report::<Checkers>(&args),
         other => Err(format!("the computer player does not know {other} yet")),
     };
@@ -87,10 +88,12 @@ fn report<G: Evaluate>(args: &Args) -> Result<(), String> {
     for (a, b) in [(Level::Hard, Level::Medium), (Level::Medium, Level::Easy)] {
         let started = Instant::now();
         let clock = InstantClock::start();
+        // Without --millis the players get their default node budgets and no clock: the
+        // match is then reproducible and does not depend on how busy the machine is.
         let options = MatchOptions {
             seed: args.seed,
             millis: args.millis,
-            clock: Some(&clock),
+            clock: args.millis.map(|_| &clock as &dyn Clock),
             ..MatchOptions::new(a, b, args.games)
         };
         let score = play_match_kind(G::KIND, &options, &mut |_| {}).map_err(|e| e.to_string())?;
@@ -98,7 +101,8 @@ fn report<G: Evaluate>(args: &Args) -> Result<(), String> {
             "match {} A={a} B={b} games={} millis={}: {} ({:.1}% for A; A {}-{}-{} w-d-l; median ms/move A {} B {}; {:.0} s)",
             G::KIND,
             score.games,
-            args.millis.map_or("default".to_owned(), |m| m.to_string()),
+            args.millis
+                .map_or("default-nodes".to_owned(), |m| m.to_string()),
             score,
             100.0 * score.a_share(),
             score.a_wins,
@@ -211,5 +215,48 @@ fn cancel_latency<G: Evaluate>() {
         "cancel {}: hard returns at most {:.2} ms after the flag is set (5 runs)",
         G::KIND,
         worst.as_secs_f64() * 1000.0
+    );
+}
+
+/// Kalah endgames with at most 12 seeds in the pits: how much work Hard needs to prove the
+/// best move (the tests check it against an exhaustive solver), at its default time budget.
+fn kalah_endgames(seed: u64) {
+    let mut rng = Rng::new(seed);
+    let (mut proven, mut total, mut max_nodes, mut max_millis) = (0, 0, 0u64, 0.0f64);
+    while total < 300 {
+        let seeds = 2 + rng.below(11) as u8;
+        let mut pits = [[0u8; 6]; 2];
+        for _ in 0..seeds {
+            pits[rng.below(2) as usize][rng.below(6) as usize] += 1;
+        }
+        let stored = 48 - seeds;
+        let gold = rng.below(u64::from(stored) + 1) as u8;
+        let turn = if rng.below(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let setup = KalahSetup {
+            pits,
+            stores: [gold, stored - gold],
+            turn,
+        };
+        let Ok(position) = Kalah::try_from(setup) else {
+            continue;
+        };
+        if position.legal_moves().len() < 2 {
+            continue;
+        }
+        total += 1;
+        let started = Instant::now();
+        let clock = InstantClock::start();
+        if let Ok(choice) = Search::new(Level::Hard).clock(&clock).choose(&position) {
+            proven += u32::from(choice.proven);
+            max_nodes = max_nodes.max(choice.nodes);
+            max_millis = max_millis.max(started.elapsed().as_secs_f64() * 1000.0);
+        }
+    }
+    println!(
+        "kalah endgames (<= 12 seeds in the pits): hard proved {proven}/{total} within its default time; worst {max_nodes} nodes, {max_millis:.1} ms"
     );
 }

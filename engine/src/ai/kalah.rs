@@ -106,7 +106,7 @@ impl Evaluate for Kalah {
             },
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
-                nodes: 4_000_000,
+                nodes: 3_000_000,
                 noise: 0,
                 random_percent: 0,
             },
