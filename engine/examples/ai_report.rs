@@ -21,6 +21,7 @@ use cozcade_engine::{
     ai::{
         Clock, Evaluate, InstantClock, Level, Rng, Search,
         arena::{MatchOptions, play_match_kind},
+        history_keys,
     },
     kalah::Setup as KalahSetup,
 };
@@ -165,13 +166,14 @@ fn speed<G: Evaluate>(seed: u64) -> Result<(), String> {
     Ok(())
 }
 
-/// Hard against itself from the start, at its default time per move.
+/// Hard against itself from the start, at its default node budget.
 fn self_play<G: Evaluate>() -> Result<(), String> {
     let mut record = Record::new(G::start());
     while !record.is_over() && record.len() < 1000 {
-        let clock = InstantClock::start();
+        // The default node budget and no clock: the game is the same on every run.
+        let keys = history_keys(&record);
         let choice = Search::new(Level::Hard)
-            .clock(&clock)
+            .history(&keys)
             .choose(record.position())
             .map_err(|e| e.to_string())?;
         record.play(&choice.mv).map_err(|e| e.to_string())?;
