@@ -216,6 +216,16 @@ mod tests {
     }
 
     #[test]
+    fn a_lost_position_still_gets_a_move() {
+        // One red man against three white kings: every line loses, and red still moves.
+        let position: Checkers = "B:WK18,K19,K27:B1".parse().unwrap();
+        for level in Level::ALL {
+            let choice = Search::new(level).nodes(50_000).choose(&position).unwrap();
+            assert!(position.is_legal(&choice.mv), "{level}");
+        }
+    }
+
+    #[test]
     fn plays_legal_games_to_the_end_from_the_ballots() {
         let options = MatchOptions {
             nodes: Some(3_000),

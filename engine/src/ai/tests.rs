@@ -237,6 +237,20 @@ fn a_finished_game_is_an_error_not_a_panic() {
 }
 
 #[test]
+fn a_lost_position_still_gets_a_move() {
+    // Turquoise already holds 30 seeds: gold loses whatever it does, and still moves.
+    let position: Kalah = "G:G1,0,2,0,0,1,8:T1,1,1,1,1,1,30".parse().unwrap();
+    for level in Level::ALL {
+        let choice = Search::new(level).choose(&position).unwrap();
+        assert!(position.is_legal(&choice.mv), "{level}");
+        assert!(
+            choice.score < 0 || level == Level::Easy,
+            "{level} thinks it is not lost"
+        );
+    }
+}
+
+#[test]
 fn cancelling_stops_the_search() {
     let flag = AtomicBool::new(true);
     let result = Search::new(Level::Hard)
