@@ -62,7 +62,7 @@ const fn store_slot(side: Side) -> usize {
 }
 
 /// Counts of 0..=48 seeds in each slot, plus the side to move.
-static KEYS: [u64; SLOTS * (TOTAL_SEEDS as usize + 1) + 1] = zobrist::keys(0x4B41_4C41_48);
+static KEYS: [u64; SLOTS * (TOTAL_SEEDS as usize + 1) + 1] = zobrist::keys(0x004B_414C_4148);
 
 impl Kalah {
     /// Seeds in each of `side`'s pits, a..f.
@@ -109,7 +109,11 @@ impl Kalah {
 }
 
 fn describe_slot(slot: usize) -> (Side, Option<Pit>) {
-    let side = if slot <= PITS { Side::First } else { Side::Second };
+    let side = if slot <= PITS {
+        Side::First
+    } else {
+        Side::Second
+    };
     let offset = slot % (PITS + 1);
     (side, Pit::new(offset))
 }
@@ -118,7 +122,11 @@ fn describe_slot(slot: usize) -> (Side, Option<Pit>) {
 #[inline]
 fn next_slot(slot: usize, mover: Side) -> usize {
     let next = (slot + 1) % SLOTS;
-    if next == store_slot(mover.other()) { (next + 1) % SLOTS } else { next }
+    if next == store_slot(mover.other()) {
+        (next + 1) % SLOTS
+    } else {
+        next
+    }
 }
 
 impl TryFrom<Setup> for Kalah {
@@ -138,11 +146,18 @@ impl TryFrom<Setup> for Kalah {
                 "the board holds {total} seeds; Kalah(6,4) has {TOTAL_SEEDS}"
             )));
         }
-        let position = Kalah { slots, turn: setup.turn };
-        let empty_rows = Side::BOTH.iter().filter(|&&s| position.row_seeds(s) == 0).count();
+        let position = Kalah {
+            slots,
+            turn: setup.turn,
+        };
+        let empty_rows = Side::BOTH
+            .iter()
+            .filter(|&&s| position.row_seeds(s) == 0)
+            .count();
         if empty_rows == 1 {
             return Err(PositionError::Impossible(
-                "one row is empty while the other still has seeds: the game would have ended".into(),
+                "one row is empty while the other still has seeds: the game would have ended"
+                    .into(),
             ));
         }
         Ok(position)
@@ -178,7 +193,12 @@ impl Game for Kalah {
 
     fn generate_moves(&self, out: &mut Vec<Move>) {
         // Both rows are empty exactly when the game is over: then nothing is generated.
-        out.extend(Pit::ALL.into_iter().filter(|&p| self.seeds(self.turn, p) > 0).map(Move));
+        out.extend(
+            Pit::ALL
+                .into_iter()
+                .filter(|&p| self.seeds(self.turn, p) > 0)
+                .map(Move),
+        );
     }
 
     fn is_legal(&self, mv: &Move) -> bool {
@@ -230,7 +250,10 @@ impl Game for Kalah {
         let pit = match (chars.next(), chars.next()) {
             (Some(c @ 'a'..='f'), None) => Pit(c as u8 - b'a'),
             _ => {
-                return Err(MoveError::Syntax { text: clip(text), expected: "a pit letter a..f" });
+                return Err(MoveError::Syntax {
+                    text: clip(text),
+                    expected: "a pit letter a..f",
+                });
             }
         };
         if self.outcome().is_some() {
@@ -258,7 +281,11 @@ impl Game for Kalah {
 
     fn zobrist(&self) -> u64 {
         let width = TOTAL_SEEDS as usize + 1;
-        let mut key = if self.turn == Side::Second { KEYS[SLOTS * width] } else { 0 };
+        let mut key = if self.turn == Side::Second {
+            KEYS[SLOTS * width]
+        } else {
+            0
+        };
         for (slot, &seeds) in self.slots.iter().enumerate() {
             key ^= KEYS[slot * width + seeds as usize];
         }
