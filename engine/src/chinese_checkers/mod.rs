@@ -22,3 +22,6 @@ pub use setup::Setup;
 pub const HOLES: usize = 121;
 /// Marbles per side; a valid position always has exactly this many of each colour.
 pub const MARBLES: usize = 10;
+
+#[cfg(test)]
+mod tests;
