@@ -7,6 +7,17 @@
 //! FEN: `J:J112,...,121:C1,...,10` — the side to move (`J` jade, `C` coral), then each side's
 //! occupied holes. Moves are `from-to`; a whole route `from-a-b-to` names the same move, and a
 //! side that cannot move but whose opponent can plays `pass`.
+//!
+//! Two consequences of the rules that the code relies on, and that surprise at first:
+//! - The result is a function of the position: the side that just moved wins when its goal is
+//!   full and holds one of its marbles. A pass is a move too, so a side whose goal was filled by
+//!   the opponent and who then has to pass wins by passing ("right after your move").
+//! - "Neither side can move" never happens without a win. A marble that cannot step has only
+//!   occupied neighbours or is locked in its goal beside holes outside it; the marbles next to
+//!   empty holes must therefore all be goal-locked, which forces every marble into the two
+//!   goal triangles and both triangles full, with the row facing the board made of their
+//!   owners' marbles: the side that just moved has filled its goal. `DrawReason::NoMoves` is
+//!   still returned by [`crate::Game::outcome`] for that case, as the rules say.
 
 mod board;
 mod moves;
