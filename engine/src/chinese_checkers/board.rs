@@ -191,9 +191,11 @@ impl Hole {
         goal(side) & bit(self.index()) != 0
     }
 
-    /// Reads a hole number strictly: 1 to 3 ASCII digits naming 1..121 (no sign, no spaces).
+    /// Reads a hole number strictly: 1 to 3 ASCII digits naming 1..121, as printed (no sign,
+    /// no spaces, no leading zero), so every accepted text has one spelling.
     pub(super) fn parse(text: &str) -> Option<Hole> {
-        if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        let digits = text.len() <= 3 && text.bytes().all(|b| b.is_ascii_digit());
+        if !digits || text.starts_with('0') {
             return None;
         }
         text.parse::<u8>().ok().and_then(Hole::new)
@@ -253,9 +255,8 @@ mod tests {
     fn hole_numbers_parse_strictly() {
         assert_eq!(Hole::parse("1"), Hole::new(1));
         assert_eq!(Hole::parse("121"), Hole::new(121));
-        assert_eq!(Hole::parse("007"), Hole::new(7));
         for bad in [
-            "", "0", "122", "255", "256", "+5", "-5", " 5", "5 ", "1000", "x",
+            "", "0", "007", "01", "122", "255", "256", "+5", "-5", " 5", "5 ", "1000", "x",
         ] {
             assert_eq!(Hole::parse(bad), None, "{bad:?}");
         }
