@@ -249,9 +249,10 @@ impl Game for ChineseCheckers {
             return;
         }
         let before = out.len();
-        let (own, _) = self.own_and_all();
+        let (own, all) = self.own_and_all();
+        let target = goal(self.turn);
         for from in holes(own) {
-            self.push_moves_from(from, out);
+            push_moves(all & !bit(from), from, target, out);
         }
         if out.len() == before && self.has_any_move(self.turn.other()) {
             out.push(Move::Pass);
