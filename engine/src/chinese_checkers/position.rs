@@ -50,10 +50,10 @@ impl ChineseCheckers {
         if self.is_won() {
             return Vec::new();
         }
-        let (own, others) = self.own_and_all();
+        let (own, all) = self.own_and_all();
         let target = goal(self.turn);
         holes(own)
-            .filter(|&from| can_move(others & !bit(from), from, target))
+            .filter(|&from| can_move(all & !bit(from), from, target))
             .map(Hole::of)
             .collect()
     }

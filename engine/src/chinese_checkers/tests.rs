@@ -151,6 +151,9 @@ fn different_routes_to_one_hole_are_one_move() {
         *route = p.destinations(hole(61))[0].1;
     }
     assert_eq!(a, b);
+    assert_ne!(a.route(), b.route());
+    let set: std::collections::HashSet<Move> = [a, b].into_iter().collect();
+    assert_eq!(set.len(), 1, "hashing ignores the route too");
 }
 
 /// Jade has a marble on 8, inside its goal, and one on 29 that can hop into the goal via 7.
