@@ -119,3 +119,31 @@ fn checkers_from_the_command_line() {
     fails_clearly(&["moves", "checkers", "--fen", "B:W21,21:B1"], "position");
     fails_clearly(&["play", "checkers", "11x18"], "illegal");
 }
+
+#[test]
+fn chinese_checkers_from_the_command_line() {
+    let output = engine(&["perft", "chinese-checkers", "3"]);
+    assert_eq!(
+        stdout_lines(&output).last().map(String::as_str),
+        Some("4760")
+    );
+
+    let output = engine(&["moves", "chinese-checkers"]);
+    assert_eq!(stdout_lines(&output).len(), 14);
+
+    let output = engine(&["play", "chinese-checkers", "112-103", "10-19", "117-104"]);
+    assert_eq!(
+        stdout_lines(&output),
+        [
+            "C:J103,104,113,114,115,116,118,119,120,121:C1,2,3,4,5,6,7,8,9,19",
+            "result: ongoing"
+        ]
+    );
+
+    fails_clearly(&["play", "chinese-checkers", "111-102"], "illegal move");
+    fails_clearly(&["play", "chinese-checkers", "112-"], "malformed move");
+    fails_clearly(
+        &["moves", "chinese-checkers", "--fen", "J:J1:C2"],
+        "position",
+    );
+}
