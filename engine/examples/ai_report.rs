@@ -2,7 +2,7 @@
 //! between levels, and Hard playing both sides from the start.
 //!
 //! ```text
-//! cargo run --release -p cozcade-engine --example ai_report -- kalah [--games 100] [--millis N] [--seed S]
+//! cargo run --release -p cozcade-engine --example ai_report -- kalah [--games 100] [--millis N] [--seed S] [--nodes N] [--verbose 1] [--matches-only 1]
 //! ```
 //! `--millis` gives every level that time per move in the matches (with a clock); without it
 //! each level gets its default node budget and no clock, so the match is reproducible.
@@ -17,10 +17,10 @@ use std::{
 };
 
 use cozcade_engine::{
-    Checkers, Game, GameKind, Kalah, Record, Side,
+    Checkers, ChineseCheckers, Game, GameKind, Kalah, Record, Side,
     ai::{
         Clock, Evaluate, InstantClock, Level, Rng, Search,
-        arena::{MatchOptions, play_match_kind},
+        arena::{GameReport, MatchOptions, play_match_kind},
         history_keys,
     },
     kalah::Setup as KalahSetup,
@@ -30,14 +30,21 @@ struct Args {
     game: GameKind,
     games: u32,
     millis: Option<u64>,
+    /// A node budget per move for every level in the matches instead of the defaults (only
+    /// Hard ever reaches it: Easy and Medium stop at their depth long before).
+    nodes: Option<u64>,
     seed: u64,
+    /// Print a line per game.
+    verbose: bool,
+    /// Skip the speed, cancel and self-play figures.
+    matches_only: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
     let mut args = std::env::args().skip(1);
     let game: GameKind = args
         .next()
-        .ok_or("usage: ai_report GAME [--games N] [--millis N] [--seed S]")?
+        .ok_or("usage: ai_report GAME [--games N] [--millis N] [--seed S] [--nodes N] [--verbose 1] [--matches-only 1]")?
         .parse()
         .map_err(|e| format!("{e}"))?;
     let mut parsed = Args {
@@ -45,6 +52,9 @@ fn parse_args() -> Result<Args, String> {
         games: 100,
         millis: None,
         seed: 1,
+        verbose: false,
+        matches_only: false,
+        nodes: None,
     };
     while let Some(flag) = args.next() {
         let value = args.next().ok_or(format!("{flag} needs a value"))?;
@@ -54,7 +64,10 @@ fn parse_args() -> Result<Args, String> {
         match flag.as_str() {
             "--games" => parsed.games = u32::try_from(number).map_err(|e| e.to_string())?,
             "--millis" => parsed.millis = Some(number),
+            "--nodes" => parsed.nodes = Some(number),
             "--seed" => parsed.seed = number,
+            "--verbose" => parsed.verbose = number != 0,
+            "--matches-only" => parsed.matches_only = number != 0,
             _ => return Err(format!("unknown flag {flag}")),
         }
     }
@@ -70,9 +83,13 @@ fn main() -> ExitCode {
         }
     };
     let result = match args.game {
-        GameKind::Kalah => report::<Kalah>(&args).map(|()| kalah_endgames(args.seed)),
+        GameKind::Kalah => report::<Kalah>(&args).map(|()| {
+            if !args.matches_only {
+                kalah_endgames(args.seed);
+            }
+        }),
         GameKind::Checkers => report::<Checkers>(&args),
-        other => Err(format!("the computer player does not know {other} yet")),
+        GameKind::ChineseCheckers => report::<ChineseCheckers>(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -84,8 +101,10 @@ fn main() -> ExitCode {
 }
 
 fn report<G: Evaluate>(args: &Args) -> Result<(), String> {
-    speed::<G>(args.seed)?;
-    cancel_latency::<G>();
+    if !args.matches_only {
+        speed::<G>(args.seed)?;
+        cancel_latency::<G>();
+    }
     for (a, b) in [(Level::Hard, Level::Medium), (Level::Medium, Level::Easy)] {
         let started = Instant::now();
         let clock = InstantClock::start();
@@ -94,27 +113,44 @@ fn report<G: Evaluate>(args: &Args) -> Result<(), String> {
         let options = MatchOptions {
             seed: args.seed,
             millis: args.millis,
+            nodes: args.nodes,
             clock: args.millis.map(|_| &clock as &dyn Clock),
             ..MatchOptions::new(a, b, args.games)
         };
-        let score = play_match_kind(G::KIND, &options, &mut |_| {}).map_err(|e| e.to_string())?;
+        let verbose = args.verbose;
+        let mut on_game = |report: &GameReport| {
+            if verbose {
+                println!(
+                    "  game {}: A plays {:?}, {} after {} plies",
+                    report.index + 1,
+                    report.a_side,
+                    G::KIND.describe_result(report.outcome),
+                    report.plies
+                );
+            }
+        };
+        let score = play_match_kind(G::KIND, &options, &mut on_game).map_err(|e| e.to_string())?;
+        let per_move =
+            |effort: &cozcade_engine::ai::arena::Effort| effort.nodes / effort.moves.max(1);
         println!(
-            "match {} A={a} B={b} games={} millis={}: {} ({:.1}% for A; A {}-{}-{} w-d-l; median ms/move A {} B {}; {:.0} s)",
+            "match {} A={a} B={b} games={} millis={} nodes={}: {} ({:.1}% for A; A {}-{}-{} w-d-l; nodes/move A {} B {}; {:.0} s)",
             G::KIND,
             score.games,
-            args.millis
-                .map_or("default-nodes".to_owned(), |m| m.to_string()),
+            args.millis.map_or("none".to_owned(), |m| m.to_string()),
+            args.nodes.map_or("default".to_owned(), |n| n.to_string()),
             score,
             100.0 * score.a_share(),
             score.a_wins,
             score.draws,
             score.b_wins,
-            score.a_effort.median_millis().unwrap_or(0),
-            score.b_effort.median_millis().unwrap_or(0),
+            per_move(&score.a_effort),
+            per_move(&score.b_effort),
             started.elapsed().as_secs_f64(),
         );
     }
-    self_play::<G>()?;
+    if !args.matches_only {
+        self_play::<G>()?;
+    }
     Ok(())
 }
 

@@ -1,7 +1,7 @@
 //! The search for a game known only at run time.
 
 use super::{Evaluate, Search, SearchError};
-use crate::{AnyRecord, Game, GameKind, Record};
+use crate::{AnyRecord, Game, Record};
 
 /// Zobrist keys of the positions before the current one that it could still repeat (since the
 /// last irreversible move), for [`Search::history`].
@@ -28,6 +28,6 @@ pub fn choose_any(record: &AnyRecord, search: &Search<'_>) -> Result<String, Sea
     match record {
         AnyRecord::Kalah(record) => choose(record, search),
         AnyRecord::Checkers(record) => choose(record, search),
-        AnyRecord::ChineseCheckers(_) => Err(SearchError::Unsupported(GameKind::ChineseCheckers)),
+        AnyRecord::ChineseCheckers(record) => choose(record, search),
     }
 }

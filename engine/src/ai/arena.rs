@@ -7,7 +7,7 @@
 use std::fmt;
 
 use super::{Clock, Evaluate, Level, Rng, Search, SearchError, history_keys};
-use crate::{Checkers, GameKind, Kalah, Outcome, Record, Side};
+use crate::{Checkers, ChineseCheckers, GameKind, Kalah, Outcome, Record, Side};
 
 /// A game still running after this many plies is adjourned as a draw.
 pub const MAX_GAME_PLIES: usize = 1000;
@@ -134,7 +134,7 @@ pub fn play_match_kind(
     match kind {
         GameKind::Kalah => play_match::<Kalah>(options, on_game),
         GameKind::Checkers => play_match::<Checkers>(options, on_game),
-        GameKind::ChineseCheckers => Err(SearchError::Unsupported(kind)),
+        GameKind::ChineseCheckers => play_match::<ChineseCheckers>(options, on_game),
     }
 }
 

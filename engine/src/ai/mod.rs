@@ -13,6 +13,7 @@ mod any;
 pub mod arena;
 mod ballots;
 mod checkers;
+mod chinese_checkers;
 mod clock;
 mod evaluate;
 mod kalah;

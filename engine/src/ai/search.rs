@@ -43,8 +43,6 @@ pub enum SearchError {
     GameOver,
     #[error("the search was cancelled")]
     Cancelled,
-    #[error("the computer player does not know {0} yet")]
-    Unsupported(crate::GameKind),
     /// A bug: the search returned a move the rules refuse. Never expected; reported, not
     /// hidden, so a match run shows it.
     #[error("the computer chose an illegal move: {0}")]
