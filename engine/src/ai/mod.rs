@@ -8,6 +8,37 @@
 //!
 //! [`arena`] plays matches between levels for the strength figures; [`choose_any`] serves
 //! callers that know the game only at run time (the CLI, the app).
+//!
+//! # Calling it
+//!
+//! A move for the game in an [`crate::AnyRecord`] (what `cozcade-engine bestmove` and the app
+//! do; the record's history lets the search avoid or seek repetitions):
+//!
+//! ```
+//! use std::sync::atomic::AtomicBool;
+//! use cozcade_engine::{AnyRecord, GameKind, ai::{Level, Search, choose_any}};
+//!
+//! let record = AnyRecord::new(GameKind::Kalah);
+//! let pause = AtomicBool::new(false); // the app sets it from the UI thread
+//! // Natively a clock is `ai::InstantClock::start()`; in the browser a closure over
+//! // `performance.now()`; with no clock only the node budget and the flag stop the search.
+//! let clock = || 0u64;
+//! let search = Search::new(Level::Hard).clock(&clock).millis(900).cancel(&pause).nodes(50_000);
+//! let mv: String = choose_any(&record, &search).unwrap();
+//! assert_eq!(record.clone().play(&mv).map(|_| ()), Ok(()));
+//! ```
+//!
+//! A match between two levels (what `cozcade-engine match` does):
+//!
+//! ```
+//! use cozcade_engine::{GameKind, ai::{Level, arena::{MatchOptions, play_match_kind}}};
+//!
+//! let options = MatchOptions { seed: 7, nodes: Some(2_000), ..MatchOptions::new(Level::Medium, Level::Easy, 2) };
+//! let score = play_match_kind(GameKind::Kalah, &options, &mut |report| {
+//!     let _ = (report.index, report.a_side, report.outcome, report.plies);
+//! }).unwrap();
+//! assert!(score.to_string().starts_with("score: A ")); // `score: A 1.5 - B 0.5`
+//! ```
 
 mod any;
 pub mod arena;
