@@ -148,11 +148,15 @@ impl<'a> Search<'a> {
             let millis = self.millis.unwrap_or(self.level.default_millis());
             (clock, clock.elapsed_millis(), millis)
         });
-        let table_bits = match self.level {
-            Level::Easy => 10,
-            Level::Medium => 15,
-            Level::Hard => 18,
+        // The table's memory, whatever a move weighs: small enough for a phone or a browser
+        // tab, allocated per search so that every search starts from the same state.
+        let table_bytes: usize = match self.level {
+            Level::Easy => 64 << 10,
+            Level::Medium => 1 << 20,
+            Level::Hard => 8 << 20,
         };
+        let entry_bytes = std::mem::size_of::<Option<super::table::Entry<G::Move>>>().max(1);
+        let table_bits = (table_bytes / entry_bytes).max(2).ilog2();
         let mut searcher = Searcher::<G> {
             table: Table::new(table_bits),
             nodes: 0,
