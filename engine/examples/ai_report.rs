@@ -132,6 +132,12 @@ fn report<G: Evaluate>(args: &Args) -> Result<(), String> {
                     G::KIND.describe_result(report.outcome),
                     report.plies
                 );
+                if report.a_half_points == 1
+                    && let Ok(start) = report.start.parse::<G>()
+                    && let Ok(record) = Record::replay(start, &report.moves)
+                {
+                    println!("    final position {}", record.position());
+                }
             }
         };
         let score = play_match_kind(G::KIND, &options, &mut on_game).map_err(|e| e.to_string())?;

@@ -4,7 +4,8 @@
 //! counts, squared, so the last stragglers weigh most and are brought along; marbles that drift
 //! out of the cone leading to the goal pay for it; and a marble deep inside the goal is worth
 //! more than one on its rim, so the deepest goal holes fill first and the rim stays free for
-//! the marbles still arriving.
+//! the marbles still arriving. A marble still outside is also drawn to the nearest goal hole
+//! that is still empty, so the last one walks round a full rim to the gap instead of waiting.
 
 use super::{
     Level, Profile, Rng,
@@ -22,6 +23,27 @@ const LAST_ROW: u8 = 16;
 const ROW: Score = 8;
 /// Per half-hole outside the cone that narrows towards the goal tip.
 const OFF_CONE: Score = 6;
+/// Per step between a marble outside its goal and the nearest goal hole still empty.
+const TO_GAP: Score = 4;
+
+/// The goal holes of each side, by number (see the crate's DESIGN: jade fills 1..10, coral
+/// 112..121).
+fn goal_holes(side: Side) -> impl Iterator<Item = Hole> {
+    let first = match side {
+        Side::First => 1,
+        Side::Second => 112,
+    };
+    (first..first + 10).filter_map(Hole::new)
+}
+
+/// Single steps between two holes if nothing were in the way.
+fn steps(a: Hole, b: Hole) -> Score {
+    let rows = (Score::from(a.row()) - Score::from(b.row())).abs();
+    let across = (Score::from(a.x()) - Score::from(b.x())).abs();
+    // A step to the next row also moves one half-hole sideways; the rest takes sideways steps
+    // of two half-holes.
+    rows + (across - rows).max(0) / 2
+}
 
 /// Rows between `hole` and the tip of `side`'s goal (0 on the tip itself).
 fn distance(side: Side, hole: Hole) -> Score {
@@ -42,8 +64,23 @@ fn cost(side: Side, hole: Hole) -> Score {
 impl Evaluate for ChineseCheckers {
     fn evaluate(&self) -> Score {
         let me = self.turn();
-        let total =
-            |side: Side| -> Score { self.marbles(side).into_iter().map(|h| cost(side, h)).sum() };
+        let total = |side: Side| -> Score {
+            // Any marble in a goal hole fills it, the opponent's included.
+            let gaps: Vec<Hole> = goal_holes(side)
+                .filter(|&hole| self.marble_at(hole).is_none())
+                .collect();
+            self.marbles(side)
+                .into_iter()
+                .map(|hole| {
+                    let to_gap = if hole.is_goal_of(side) {
+                        0
+                    } else {
+                        gaps.iter().map(|&gap| steps(hole, gap)).min().unwrap_or(0)
+                    };
+                    cost(side, hole) + TO_GAP * to_gap
+                })
+                .sum()
+        };
         total(me.other()) - total(me)
     }
 
@@ -247,6 +284,57 @@ mod tests {
         assert!(
             -after.evaluate() > before,
             "moving deeper into the goal must count"
+        );
+    }
+
+    #[test]
+    fn goal_holes_and_steps_agree_with_the_board() {
+        for side in Side::BOTH {
+            let goal: Vec<Hole> = Hole::all().filter(|h| h.is_goal_of(side)).collect();
+            assert_eq!(goal_holes(side).collect::<Vec<_>>(), goal);
+        }
+        for a in Hole::all() {
+            for b in a.neighbours() {
+                assert_eq!(steps(a, b), 1, "{a} and {b} are neighbours");
+            }
+        }
+        assert_eq!(steps(hole(0, 0), hole(16, 0)), 16);
+    }
+
+    #[test]
+    fn the_last_marble_walks_round_a_full_rim() {
+        // Jade has nine home and a gap at (3,1); its last marble, on (4,4), is beside a
+        // filled rim hole: it must first go sideways to (4,2). Two plies cannot see the
+        // arrival, so the evaluation itself has to pull it there (a draw by shuffling
+        // happened without this).
+        let gap = hole(3, 1);
+        let mut jade: Vec<Hole> = goal_holes(Side::First).filter(|&h| h != gap).collect();
+        jade.push(hole(4, 4));
+        let coral = [
+            (6, -10),
+            (6, 10),
+            (7, -9),
+            (7, -7),
+            (7, 7),
+            (7, 9),
+            (8, -8),
+            (8, 8),
+            (9, -9),
+            (9, 9),
+        ]
+        .map(|(r, x)| hole(r, x));
+        let mut position: ChineseCheckers = fen('J', &jade, &coral).parse().unwrap();
+        for _ in 0..4 {
+            if position.outcome().is_some() {
+                break;
+            }
+            let choice = Search::new(Level::Medium).choose(&position).unwrap();
+            position = position.play_unchecked(&choice.mv);
+        }
+        assert_eq!(
+            position.outcome(),
+            Some(crate::Outcome::Win(Side::First)),
+            "{position}"
         );
     }
 
