@@ -167,9 +167,14 @@ impl Client {
         self.ws.send(Message::text(text)).await.expect("send");
     }
 
+    /// Unique across the clients of a test process, as a real client's would be (a UUID).
     pub fn action_id(&mut self) -> String {
+        static CLIENTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        if self.next_action == 0 {
+            self.next_action = CLIENTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32;
+        }
         self.next_action += 1;
-        format!("a{}", self.next_action)
+        format!("a{:x}", self.next_action)
     }
 
     pub async fn hello(&mut self, room: &str, seat_key: Option<&str>, last_seq: Option<u64>) {
@@ -268,6 +273,7 @@ pub struct Player {
     pub seat: cozcade_engine::Side,
     pub record: AnyRecord,
     pub seq: u64,
+    pub proposed_by: Option<cozcade_engine::Side>,
 }
 
 impl Player {
@@ -292,6 +298,7 @@ impl Player {
             seat,
             record,
             seq: state.seq,
+            proposed_by: state.new_round_proposed_by,
         }
     }
 
