@@ -4,7 +4,7 @@ use std::sync::{Arc, atomic::Ordering};
 
 use tokio::sync::watch;
 
-use crate::{config::secs, shared::Shared};
+use crate::{config::secs, room::TOUCH_EVERY, shared::Shared};
 
 const DAY: i64 = 24 * 60 * 60;
 
@@ -19,11 +19,14 @@ pub async fn run(shared: Arc<Shared>, mut shutdown: watch::Receiver<bool>) {
 }
 
 /// Deletes every room last active more than the limit ago, and closes their connections.
+/// A room's stored activity time may lag by up to `TOUCH_EVERY`, so that much is added: a room
+/// is deleted between 7 days and 7 days and a minute after its last activity, never before.
 pub async fn sweep(shared: &Shared) {
     let cutoff = shared
         .clock
         .now()
-        .saturating_sub(shared.limits.room_ttl_days.saturating_mul(DAY));
+        .saturating_sub(shared.limits.room_ttl_days.saturating_mul(DAY))
+        .saturating_sub(TOUCH_EVERY);
     match shared.store.delete_idle(cutoff).await {
         Ok(ids) => {
             if !ids.is_empty() {

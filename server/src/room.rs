@@ -30,6 +30,10 @@ use crate::{
 /// Most missed events replayed to a reconnecting client; beyond that it gets a full sync.
 const MAX_REPLAY: u64 = 200;
 
+/// A room's stored activity time is refreshed at most this often (seconds), so that actions
+/// do not each rewrite the room's row; expiry allows for it.
+pub const TOUCH_EVERY: i64 = 60;
+
 /// What the owner sends to a connection.
 #[derive(Debug)]
 pub enum Outbound {
@@ -110,6 +114,8 @@ struct Room {
     action_ids: HashMap<(Seat, String), u64>,
     seat_key_hashes: [Option<KeyHash>; 2],
     conns: [Option<ConnHandle>; 2],
+    /// The activity time the store has for this room.
+    last_touch: i64,
 }
 
 /// Why a stored room could not be rebuilt.
@@ -135,6 +141,7 @@ impl Room {
             action_ids: HashMap::new(),
             seat_key_hashes: stored.seat_key_hashes,
             conns: [None, None],
+            last_touch: stored.last_active,
         };
         for event in stored.events {
             if event.seq != room.seq + 1 {
@@ -421,13 +428,14 @@ impl Owner {
                     );
                 };
                 // Activity for expiry purposes; failing to note it is not worth refusing a join.
-                if let Err(e) = self
+                match self
                     .shared
                     .store
                     .write(vec![Write::Touch { room: room_id, now }])
                     .await
                 {
-                    tracing::warn!("touching room {}: {e}", self.room.id);
+                    Ok(()) => self.room.last_touch = now,
+                    Err(e) => tracing::warn!("touching room {}: {e}", self.room.id),
                 }
                 (seat, None)
             }
@@ -461,6 +469,7 @@ impl Owner {
                     );
                 }
                 self.room.seat_key_hashes[seat.index()] = Some(hash);
+                self.room.last_touch = now;
                 (seat, Some(key))
             }
         };
@@ -618,7 +627,14 @@ impl Owner {
                 key_hash: None,
                 now,
             });
+        } else if now.saturating_sub(self.room.last_touch) >= TOUCH_EVERY {
+            writes.push(Write::Touch {
+                room: self.room.id.clone(),
+                now,
+            });
         }
+        // Both SetSeat (on leaving) and Touch refresh the room's activity time.
+        let writes_touch = writes.len() > 1;
         if let Err(e) = self.shared.store.write(writes).await {
             tracing::error!("storing an action in room {}: {e}", self.room.id);
             if matches!(logged.event, Event::Move { .. }) {
@@ -630,6 +646,9 @@ impl Owner {
                 Some(action_id),
             );
             return self.reply_error(seat, ErrorCode::Unavailable, message);
+        }
+        if writes_touch {
+            self.room.last_touch = now;
         }
         self.shared
             .metrics

@@ -74,7 +74,9 @@ pub enum Write {
         key_hash: Option<KeyHash>,
         now: i64,
     },
-    /// Append an action and mark the room active. Fails if the room is gone.
+    /// Append an action. Fails if the room is gone. (Activity is noted by `Touch`, which the
+    /// room's owner adds at most once a minute: a write per action to the rooms table would
+    /// double the pages each commit writes.)
     Append {
         room: String,
         event: StoredEvent,
