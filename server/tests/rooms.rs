@@ -820,7 +820,6 @@ async fn a_full_game_of_kalah() {
 }
 
 #[tokio::test]
-#[ignore = "waits for checkers rules on main"]
 async fn a_full_game_of_checkers() {
     full_game(GameKind::Checkers, 7).await;
 }
