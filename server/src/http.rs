@@ -125,7 +125,7 @@ async fn metrics(State(app): State<App>) -> impl IntoResponse {
             header::CONTENT_TYPE,
             "text/plain; version=0.0.4; charset=utf-8",
         )],
-        app.shared.metrics.render(),
+        app.shared.metrics.render(app.shared.store.stats()),
     )
 }
 

@@ -5,6 +5,8 @@ use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 
 use cozcade_engine::protocol::{CloseReason, ErrorCode};
 
+use crate::store::StoreStats;
+
 const ERROR_CODES: [ErrorCode; 13] = [
     ErrorCode::Malformed,
     ErrorCode::UnsupportedVersion,
@@ -61,7 +63,7 @@ impl Metrics {
         }
     }
 
-    pub fn render(&self) -> String {
+    pub fn render(&self, store: StoreStats) -> String {
         let mut out = String::new();
         let mut gauge = |name: &str, help: &str, kind: &str, value: String| {
             let _ = writeln!(
@@ -104,6 +106,30 @@ impl Metrics {
             "Confirmed (stored) actions.",
             "counter",
             self.actions.load(Relaxed).to_string(),
+        );
+        gauge(
+            "cozcade_store_commits_total",
+            "Store transactions committed (each a batch of actions).",
+            "counter",
+            store.commits.to_string(),
+        );
+        gauge(
+            "cozcade_store_jobs_total",
+            "Store calls served by those transactions.",
+            "counter",
+            store.jobs.to_string(),
+        );
+        gauge(
+            "cozcade_store_commit_seconds_total",
+            "Time spent running and committing store transactions.",
+            "counter",
+            format!("{:.6}", store.commit_seconds),
+        );
+        gauge(
+            "cozcade_store_commit_seconds_max",
+            "The longest store transaction so far.",
+            "gauge",
+            format!("{:.6}", store.longest_commit_seconds),
         );
         let _ = writeln!(
             out,

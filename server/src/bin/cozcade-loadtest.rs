@@ -181,8 +181,10 @@ async fn run(args: Args) -> Result<()> {
     // CPU used during the measured window, by the server and by this program.
     tokio::time::sleep_until((begin).into()).await;
     let cpu_begin = (pid.map(cpu_seconds), cpu_seconds(std::process::id()));
+    let metrics_begin = http(addr, "GET", "/metrics", "").await.unwrap_or_default();
     tokio::time::sleep_until((end).into()).await;
     let cpu_end = (pid.map(cpu_seconds), cpu_seconds(std::process::id()));
+    let metrics_end = http(addr, "GET", "/metrics", "").await.unwrap_or_default();
     let mut latencies = Vec::new();
     let mut sockets = Vec::with_capacity(args.rooms);
     for player in players {
@@ -228,6 +230,15 @@ async fn run(args: Args) -> Result<()> {
         pick(0.99),
         pick(1.0),
         latencies.len()
+    );
+    let delta = |name: &str| metric(&metrics_end, name) - metric(&metrics_begin, name);
+    let commits = delta("cozcade_store_commits_total");
+    println!(
+        "store commits:       {commits:.0} ({:.0}/s), {:.1} calls per commit, {:.2} ms each on average, longest so far {:.1} ms",
+        commits / elapsed,
+        delta("cozcade_store_jobs_total") / commits.max(1.0),
+        delta("cozcade_store_commit_seconds_total") / commits.max(1.0) * 1000.0,
+        metric(&metrics_end, "cozcade_store_commit_seconds_max") * 1000.0,
     );
     let per_move = |seconds: f64| seconds / (moves.max(1) as f64) * 1e6;
     if let (Some(a), Some(b)) = cpu_begin
@@ -363,6 +374,19 @@ async fn create_room(addr: SocketAddr, game: GameKind) -> Result<RoomCreated> {
     )
     .await?;
     serde_json::from_str(&body).with_context(|| format!("creating a room: {body}"))
+}
+
+/// One unlabelled value from a Prometheus text page (NaN when missing).
+fn metric(page: &str, name: &str) -> f64 {
+    page.lines()
+        .find_map(|line| {
+            line.strip_prefix(name)?
+                .strip_prefix(' ')?
+                .trim()
+                .parse()
+                .ok()
+        })
+        .unwrap_or(f64::NAN)
 }
 
 async fn held_connections(addr: SocketAddr) -> Result<i64> {

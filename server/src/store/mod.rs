@@ -96,4 +96,20 @@ pub trait Store: Send + Sync + 'static {
     fn count_rooms(&self) -> StoreFuture<'_, u64>;
     /// Deletes every room (with its actions) last active before `cutoff`; returns their ids.
     fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>>;
+    /// Commit counters for `/metrics`.
+    fn stats(&self) -> StoreStats {
+        StoreStats::default()
+    }
+}
+
+/// What a store has committed since it started.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StoreStats {
+    /// Transactions committed.
+    pub commits: u64,
+    /// Calls (writes and reads) served by them: `jobs / commits` is the mean batch.
+    pub jobs: u64,
+    /// Time spent running and committing transactions.
+    pub commit_seconds: f64,
+    pub longest_commit_seconds: f64,
 }

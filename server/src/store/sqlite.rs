@@ -10,15 +10,20 @@
 
 use std::{
     path::Path,
-    sync::mpsc as std_mpsc,
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+        mpsc as std_mpsc,
+    },
     thread::{self, JoinHandle},
+    time::{Duration, Instant},
 };
 
 use cozcade_engine::{GameKind, protocol::Event};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::oneshot;
 
-use super::{NewRoom, Store, StoreError, StoreFuture, StoredEvent, StoredRoom, Write};
+use super::{NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredEvent, StoredRoom, Write};
 use crate::secret::KeyHash;
 use cozcade_engine::Side;
 
@@ -107,6 +112,73 @@ impl Pending {
 pub struct SqliteStore {
     jobs: Option<std_mpsc::Sender<Job>>,
     thread: Option<JoinHandle<()>>,
+    checkpointer: Option<Checkpointer>,
+    stats: Arc<Stats>,
+}
+
+/// Transactions the writer committed, for `/metrics`.
+#[derive(Default)]
+struct Stats {
+    commits: AtomicU64,
+    jobs: AtomicU64,
+    micros: AtomicU64,
+    max_micros: AtomicU64,
+}
+
+impl Stats {
+    fn record(&self, jobs: usize, took: Duration) {
+        let micros = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        self.commits.fetch_add(1, Ordering::Relaxed);
+        self.jobs
+            .fetch_add(u64::try_from(jobs).unwrap_or(0), Ordering::Relaxed);
+        self.micros.fetch_add(micros, Ordering::Relaxed);
+        self.max_micros.fetch_max(micros, Ordering::Relaxed);
+    }
+}
+
+/// Copies the WAL back into the database on its own thread and connection.
+///
+/// SQLite's automatic checkpoint runs inside the commit that crosses the threshold: that
+/// commit then copies megabytes and fsyncs the database file, and every action waiting on it
+/// is acknowledged late (hundreds of milliseconds on a busy disk). A PASSIVE checkpoint from a
+/// second connection runs alongside the writer in WAL mode, so commits only append to the WAL.
+struct Checkpointer {
+    stop: std_mpsc::Sender<()>,
+    thread: JoinHandle<()>,
+}
+
+/// How often the checkpointer copies the WAL into the database.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+
+impl Checkpointer {
+    fn start(path: &Path, sync: &str) -> Result<Checkpointer, StoreError> {
+        let connection = Connection::open(path).map_err(db_error)?;
+        connection
+            .execute_batch(&format!(
+                "PRAGMA synchronous = {sync}; PRAGMA busy_timeout = 5000;"
+            ))
+            .map_err(db_error)?;
+        let (stop, stopped) = std_mpsc::channel::<()>();
+        let thread = thread::Builder::new()
+            .name("cozcade-checkpoint".into())
+            .spawn(move || {
+                let checkpoint = |mode: &str| {
+                    let sql = format!("PRAGMA wal_checkpoint({mode})");
+                    if let Err(e) = connection.query_row(&sql, [], |_| Ok(())) {
+                        tracing::warn!("WAL checkpoint: {e}");
+                    }
+                };
+                while let Err(std_mpsc::RecvTimeoutError::Timeout) =
+                    stopped.recv_timeout(CHECKPOINT_EVERY)
+                {
+                    checkpoint("PASSIVE");
+                }
+                // The writer is gone: fold the whole WAL in and shrink it.
+                checkpoint("TRUNCATE");
+            })
+            .map_err(|e| StoreError::Database(format!("cannot start the checkpointer: {e}")))?;
+        Ok(Checkpointer { stop, thread })
+    }
 }
 
 fn db_error(e: rusqlite::Error) -> StoreError {
@@ -125,18 +197,25 @@ impl SqliteStore {
             .execute_batch(&format!(
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; \
                  PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 4096;"
+                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0;"
             ))
             .map_err(db_error)?;
         migrate(&mut connection)?;
+        let checkpointer = Checkpointer::start(path, sync)?;
         let (jobs, receiver) = std_mpsc::channel();
+        let stats = Arc::new(Stats::default());
         let thread = thread::Builder::new()
             .name("cozcade-store".into())
-            .spawn(move || writer(connection, receiver))
+            .spawn({
+                let stats = stats.clone();
+                move || writer(connection, receiver, stats)
+            })
             .map_err(|e| StoreError::Database(format!("cannot start the store thread: {e}")))?;
         Ok(SqliteStore {
             jobs: Some(jobs),
             thread: Some(thread),
+            checkpointer: Some(checkpointer),
+            stats,
         })
     }
 
@@ -163,6 +242,10 @@ impl Drop for SqliteStore {
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
         }
+        if let Some(checkpointer) = self.checkpointer.take() {
+            let _ = checkpointer.stop.send(());
+            let _ = checkpointer.thread.join();
+        }
     }
 }
 
@@ -187,6 +270,15 @@ impl Store for SqliteStore {
 
     fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
         self.submit(|tx| Job::DeleteIdle(cutoff, tx))
+    }
+
+    fn stats(&self) -> StoreStats {
+        StoreStats {
+            commits: self.stats.commits.load(Ordering::Relaxed),
+            jobs: self.stats.jobs.load(Ordering::Relaxed),
+            commit_seconds: self.stats.micros.load(Ordering::Relaxed) as f64 / 1e6,
+            longest_commit_seconds: self.stats.max_micros.load(Ordering::Relaxed) as f64 / 1e6,
+        }
     }
 }
 
@@ -213,7 +305,7 @@ fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
 
 /// The writer thread: waits for a job, gathers all others already waiting, runs them in one
 /// transaction, commits, then answers. Ends when every sender is gone and the queue is empty.
-fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>) {
+fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>, stats: Arc<Stats>) {
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
         while batch.len() < MAX_BATCH {
@@ -223,6 +315,8 @@ fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>) {
             }
         }
         let mut pending = Vec::with_capacity(batch.len());
+        let started = Instant::now();
+        let size = batch.len();
         let outcome = (|| -> Result<(), StoreError> {
             let tx = connection.transaction().map_err(db_error)?;
             for job in batch.drain(..) {
@@ -230,6 +324,7 @@ fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>) {
             }
             tx.commit().map_err(db_error)
         })();
+        stats.record(size, started.elapsed());
         if let Err(e) = &outcome {
             tracing::error!("store commit failed: {e}");
         }
