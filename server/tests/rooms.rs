@@ -682,6 +682,13 @@ async fn dead_connections_are_dropped_by_the_heartbeat() {
 }
 
 #[tokio::test]
+async fn a_connection_that_never_says_hello_is_closed() {
+    let server = TestServer::with(|config| config.limits.hello_secs = 0.2).await;
+    let mut mute = server.connect().await;
+    mute.expect_closing(CloseReason::HelloTimeout).await;
+}
+
+#[tokio::test]
 async fn caps_on_connections_and_rooms() {
     let server = TestServer::with(|config| {
         config.limits.max_connections = 2;

@@ -494,7 +494,12 @@ async fn play(
             vec![(Side::First, None), (Side::Second, None)]
         } else {
             let moves = record.legal_moves();
-            vec![(record.turn(), Some(moves[random(moves.len())].clone()))]
+            let Some(mv) = moves.get(random(moves.len())) else {
+                // Not expected while the game is on; count it and stop this room.
+                totals.errors.fetch_add(1, Ordering::Relaxed);
+                return (latencies, Some(seats));
+            };
+            vec![(record.turn(), Some(mv.clone()))]
         };
         for (side, mv) in actors {
             // seats[0] is the creator (first seat), seats[1] the guest.
