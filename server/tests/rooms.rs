@@ -781,6 +781,29 @@ async fn shutdown_tells_every_connection() {
     stop.await.expect("shutdown completes");
 }
 
+/// A legal move from the engine's list: at random, except in Chinese Checkers, where random
+/// marbles wander for thousands of plies; there each side mostly takes the move that gains the
+/// most ground (holes are numbered from Coral's tip down to Jade's), so the game ends.
+fn pick(game: GameKind, side: Side, moves: &[String], rng: &mut Rng) -> String {
+    let random = moves[rng.below(moves.len())].clone();
+    if game != GameKind::ChineseCheckers || rng.below(10) == 0 {
+        return random;
+    }
+    let gain = |mv: &String| -> i64 {
+        let holes: Vec<i64> = mv.split('-').filter_map(|h| h.parse().ok()).collect();
+        let (Some(from), Some(to)) = (holes.first(), holes.last()) else {
+            return 0;
+        };
+        match side {
+            Side::First => from - to,
+            Side::Second => to - from,
+        }
+    };
+    let best = moves.iter().map(gain).max().unwrap_or(0);
+    let best: Vec<&String> = moves.iter().filter(|mv| gain(mv) == best).collect();
+    best[rng.below(best.len())].clone()
+}
+
 /// Two players play a whole game over the wire, each choosing among the engine's legal moves.
 async fn full_game(game: GameKind, seed: u64) {
     let server = TestServer::start().await;
@@ -789,7 +812,7 @@ async fn full_game(game: GameKind, seed: u64) {
     let mut reference = AnyRecord::new(game);
     while reference.outcome().is_none() {
         let moves = reference.legal_moves();
-        let mv = moves[rng.below(moves.len())].clone();
+        let mv = pick(game, reference.turn(), &moves, &mut rng);
         let seq = u64::try_from(reference.len()).expect("fits");
         let (mover, watcher) = match reference.turn() {
             Side::First => (&mut creator, &mut guest),
@@ -832,7 +855,6 @@ async fn a_full_game_of_checkers() {
 }
 
 #[tokio::test]
-#[ignore = "waits for chinese checkers rules on main"]
 async fn a_full_game_of_chinese_checkers() {
     full_game(GameKind::ChineseCheckers, 7).await;
 }
