@@ -108,7 +108,10 @@ fn play() -> Result<()> {
 }
 
 fn bench_server(args: &[String]) -> Result<()> {
-    cargo_step("build the server (release)", &["build", "--release", "-p", "cozcade-server"])?;
+    cargo_step(
+        "build the server (release)",
+        &["build", "--release", "-p", "cozcade-server"],
+    )?;
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
     let mut command = Command::new(target.join("release").join("cozcade-loadtest"));
