@@ -24,6 +24,7 @@ use std::{
     time::Duration,
 };
 
+use axum::serve::ListenerExt;
 use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
 
 pub use clock::{Clock, ManualClock, SystemClock};
@@ -81,6 +82,13 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
     };
     let mut stop = signal.clone();
     let serve = tokio::spawn(async move {
+        // Moves are small frames that must leave at once: no Nagle delay (which, with the
+        // peer's delayed ACK, can hold a frame for 40 ms).
+        let listener = listener.tap_io(|stream| {
+            if let Err(e) = stream.set_nodelay(true) {
+                tracing::debug!("TCP_NODELAY: {e}");
+            }
+        });
         let result = axum::serve(listener, http::router(app))
             .with_graceful_shutdown(async move {
                 let _ = stop.changed().await;
