@@ -193,9 +193,13 @@ impl SqliteStore {
             Synchronous::Full => "FULL",
             Synchronous::Normal => "NORMAL",
         };
+        // Small pages: with thousands of rooms nearly every action lands on its own B-tree
+        // leaf, and the WAL (fsynced at each commit) receives that whole page; 1 KiB instead of
+        // 4 KiB raised the load test's ceiling in FULL mode from ~7,300 to ~8,400 moves/s.
+        // (Only takes effect when the database is created.)
         connection
             .execute_batch(&format!(
-                "PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; \
+                "PRAGMA page_size = 1024; PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; \
                  PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
                  PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0;"
             ))
