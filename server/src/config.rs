@@ -22,8 +22,9 @@ pub struct Config {
     /// The web build of the app, served as static files and on invitation pages.
     #[arg(long, env = "COZCADE_WEB_ROOT")]
     pub web_root: Option<PathBuf>,
-    /// SQLite durability at commit: `full` (survives power loss) or `normal` (survives a crash).
-    #[arg(long, env = "COZCADE_SYNC", value_enum, default_value = "full")]
+    /// SQLite durability at commit: `normal` (survives a crash; power loss may lose the last
+    /// half second) or `full` (fsync per commit: survives power loss, slower acks).
+    #[arg(long, env = "COZCADE_SYNC", value_enum, default_value = "normal")]
     pub sync: Synchronous,
     #[command(flatten)]
     pub limits: Limits,

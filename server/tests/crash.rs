@@ -16,7 +16,7 @@ use tokio::{
 };
 
 /// Starts `cozcade-server` on a free port; returns the process and its address.
-async fn spawn_server(db: &Path) -> (Child, std::net::SocketAddr) {
+async fn spawn_server(db: &Path, sync: &str) -> (Child, std::net::SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cozcade-server"))
         .args(["--listen", "127.0.0.1:0", "--db"])
         .arg(db)
@@ -26,7 +26,7 @@ async fn spawn_server(db: &Path) -> (Child, std::net::SocketAddr) {
             "--rate-burst",
             "10000",
             "--sync",
-            "full",
+            sync,
         ])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
@@ -176,9 +176,19 @@ async fn seat(addr: std::net::SocketAddr, room: &str, key: Option<&str>) -> Play
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn acknowledged_actions_survive_sigkill() {
+    survive_sigkill("normal").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_actions_survive_sigkill_with_fsync_per_commit() {
+    survive_sigkill("full").await;
+}
+
+/// Plays, SIGKILLs the server mid-game, restarts it, checks and plays on.
+async fn survive_sigkill(sync: &str) {
     let dir = tempfile::tempdir().expect("temp dir");
     let db = dir.path().join("rooms.db");
-    let (mut child, addr) = spawn_server(&db).await;
+    let (mut child, addr) = spawn_server(&db, sync).await;
     let room = create_room(addr, GameKind::Kalah).await;
     let creator = seat(addr, &room.room, Some(&room.seat_key)).await;
     let mut guest = seat(addr, &room.room, None).await;
@@ -224,7 +234,7 @@ async fn acknowledged_actions_survive_sigkill() {
     assert!(stored.len() <= game.acked.len() + 1);
 
     // Restart on the same database; both players come back and the game continues.
-    let (_child, addr) = spawn_server(&db).await;
+    let (_child, addr) = spawn_server(&db, sync).await;
     let mut creator = seat(addr, &room.room, Some(&room.seat_key)).await;
     guest = seat(addr, &room.room, Some(&guest_key)).await;
     creator.client.recv().await; // presence

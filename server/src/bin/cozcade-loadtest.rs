@@ -57,7 +57,7 @@ struct Args {
     #[arg(long)]
     server_bin: Option<PathBuf>,
     /// SQLite durability for the started server: full or normal.
-    #[arg(long, default_value = "full")]
+    #[arg(long, default_value = "normal")]
     sync: String,
     /// Connections opened at the same time while setting up.
     #[arg(long, default_value_t = 200)]

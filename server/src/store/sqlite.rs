@@ -30,10 +30,13 @@ use cozcade_engine::Side;
 /// How hard SQLite works to make a commit survive power loss (see PROTOCOL.md).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Synchronous {
-    /// fsync the WAL at every commit: an acknowledged action survives power loss.
-    #[default]
+    /// fsync the WAL at every commit: an acknowledged action survives power loss, and every
+    /// acknowledgement waits for the disk's fsync (milliseconds, with long stalls on a busy
+    /// shared disk).
     Full,
-    /// No fsync at commit: survives the process being killed, not necessarily power loss.
+    /// No fsync at commit; the checkpointer fsyncs the WAL every half second. Survives the
+    /// process being killed; power loss can lose the last ~0.5 s of acknowledged actions.
+    #[default]
     Normal,
 }
 
