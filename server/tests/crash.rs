@@ -251,3 +251,31 @@ async fn survive_sigkill(sync: &str) {
     assert!(play(&mut game, &mut players, 30).await);
     assert_eq!(stored_actions(&db, &room.room).len(), stored.len() + 30);
 }
+
+#[tokio::test]
+async fn sigterm_tells_every_player_and_exits_cleanly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("rooms.db");
+    let (mut child, addr) = spawn_server(&db, "normal").await;
+    let room = create_room(addr, GameKind::Kalah).await;
+    let mut creator = seat(addr, &room.room, Some(&room.seat_key)).await;
+    creator.client.play(0, "a").await;
+    creator.next_event().await;
+    let pid = child.id().expect("running").to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    creator
+        .client
+        .expect_closing(cozcade_engine::protocol::CloseReason::ShuttingDown)
+        .await;
+    let exit = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("the server exits in time")
+        .expect("wait");
+    assert!(exit.success(), "{exit:?}");
+    // Everything acknowledged is still there for the next start.
+    assert_eq!(stored_actions(&db, &room.room).len(), 1);
+}
