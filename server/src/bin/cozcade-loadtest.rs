@@ -62,6 +62,10 @@ struct Args {
     /// Connections opened at the same time while setting up.
     #[arg(long, default_value_t = 200)]
     connect_parallel: usize,
+    /// Where the started server's database goes (default: the system's temporary directory).
+    /// `/dev/shm` takes the disk out of the measurement (nothing is durable there).
+    #[arg(long)]
+    db_dir: Option<PathBuf>,
     /// Seed for the random games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -289,7 +293,8 @@ async fn spawn_server(args: &Args) -> Result<(Child, SocketAddr, Scratch)> {
         Some(bin) => bin.clone(),
         None => std::env::current_exe()?.with_file_name("cozcade-server"),
     };
-    let dir = Scratch(std::env::temp_dir().join(format!("cozcade-load-{}", std::process::id())));
+    let base = args.db_dir.clone().unwrap_or_else(std::env::temp_dir);
+    let dir = Scratch(base.join(format!("cozcade-load-{}", std::process::id())));
     std::fs::create_dir_all(&dir.0)?;
     let connections = (args.rooms * 2 + 1000).to_string();
     let mut child = Command::new(&bin)
