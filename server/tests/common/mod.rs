@@ -12,7 +12,7 @@ use cozcade_server::{Config, Limits, ManualClock, RunningServer};
 use futures_util::{SinkExt, StreamExt};
 use tokio::{
     io::{AsyncReadExt, AsyncWriteExt},
-    net::{TcpSocket, TcpStream},
+    net::TcpStream,
 };
 use tokio_tungstenite::{
     MaybeTlsStream, WebSocketStream,
@@ -142,19 +142,6 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
             .await
             .expect("ws connect");
-        Client { ws, next_action: 0 }
-    }
-
-    /// Connects from a fresh local port without the usual handshake checks; for many sockets.
-    pub async fn connect_socket(addr: SocketAddr) -> Client {
-        let socket = TcpSocket::new_v4().expect("socket");
-        let stream = socket.connect(addr).await.expect("connect");
-        let (ws, _) = tokio_tungstenite::client_async(
-            format!("ws://{addr}/ws"),
-            MaybeTlsStream::Plain(stream),
-        )
-        .await
-        .expect("ws handshake");
         Client { ws, next_action: 0 }
     }
 
