@@ -5,6 +5,8 @@
 //! server holds an `Arc<dyn Store>` chosen at start-up from `--db`. A call resolves only once
 //! its writes are durable: the room owner awaits it before it acknowledges or broadcasts.
 
+#[cfg(test)]
+pub(crate) mod contract;
 mod sqlite;
 
 use std::{future::Future, pin::Pin};
