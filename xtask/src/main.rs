@@ -21,12 +21,19 @@ enum Task {
     Test,
     /// Build and run the app locally and print its URL.
     Play,
+    /// Load-test the room server (release build): N rooms, two clients each, random games.
+    /// Arguments go to cozcade-loadtest (e.g. --rooms 5000 --rate 6000 --seconds 30).
+    BenchServer {
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
+    },
 }
 
 fn main() -> Result<()> {
     match Cli::parse().task {
         Task::Test => test(),
         Task::Play => play(),
+        Task::BenchServer { args } => bench_server(&args),
     }
 }
 
@@ -98,4 +105,16 @@ fn play() -> Result<()> {
         "the app and the room server are not built yet; until they land, try the engine: \
          cargo run -p cozcade-engine -- moves checkers"
     )
+}
+
+fn bench_server(args: &[String]) -> Result<()> {
+    cargo_step(
+        "build the server (release)",
+        &["build", "--release", "-p", "cozcade-server"],
+    )?;
+    let target =
+        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
+    let mut command = Command::new(target.join("release").join("cozcade-loadtest"));
+    command.args(args);
+    step("load test", command)
 }

@@ -1,0 +1,312 @@
+//! The wire types of the room server's WebSocket and HTTP protocol, shared by the server and
+//! the app so there is exactly one definition of every message (see `server/PROTOCOL.md`).
+//!
+//! Pure serde types: no I/O. Every message is a closed enum tagged by `"type"`, so anything a
+//! peer sends is either one of these or a parse error at the boundary.
+
+use serde::{Deserialize, Serialize};
+
+use crate::{GameKind, RecordText, Side};
+
+/// Bumped whenever a message changes incompatibly. A client says which version it speaks in
+/// [`ClientMessage::Hello`]; the server refuses a version it does not speak.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// Longest client action id accepted (characters); a UUID fits comfortably.
+pub const MAX_ACTION_ID_LEN: usize = 64;
+
+/// A seat in a room: `first` is the creator's and plays the colour that moves first.
+pub type Seat = Side;
+
+/// `POST /api/rooms` body.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CreateRoom {
+    pub game: GameKind,
+}
+
+/// `POST /api/rooms` answer: everything the creator needs to play and to invite a friend.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomCreated {
+    pub room: String,
+    pub game: GameKind,
+    /// `https://<public host>/r/<room>`, to share with the friend.
+    pub invitation: String,
+    /// The creator's secret; keep it on the device to get the seat back.
+    pub seat_key: String,
+    pub seat: Seat,
+}
+
+/// Every message a client may send over the WebSocket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message of every connection: which room, who (a stored seat key, or none to
+    /// take the free guest seat), and the last sequence number this client has, if any.
+    Hello {
+        version: u32,
+        room: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat_key: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        last_seq: Option<u64>,
+    },
+    /// Play a move (in the game's move notation) on the state numbered `seq`.
+    Move {
+        action_id: String,
+        seq: u64,
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// Ask for a new round (or agree to the other player's request), on the state numbered `seq`.
+    NewRound { action_id: String, seq: u64 },
+    /// Give up this seat for good; the seat key stops working.
+    Leave { action_id: String },
+    /// Ask for a full resync (a client that saw a gap in the sequence numbers).
+    Resync,
+}
+
+/// How a seat is doing, as seen by the other player.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatStatus {
+    /// Nobody holds this seat yet (or its player left).
+    Open,
+    /// Its player has a live connection.
+    Connected,
+    /// Its player holds the seat but has no live connection; the game waits.
+    Away,
+}
+
+/// A confirmed, numbered change of a room. Stored, then sent to both players.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Event {
+    /// A move, in its canonical notation.
+    Move {
+        #[serde(rename = "move")]
+        mv: String,
+    },
+    /// One player asked for a new round; the other must agree.
+    NewRoundProposed,
+    /// A new round started from the starting position; seats keep their colours.
+    NewRoundStarted { round: u32 },
+    /// A player gave up their seat.
+    Left,
+}
+
+/// Everything about a room, for a client that joins or has fallen too far behind.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RoomState {
+    pub room: String,
+    pub game: GameKind,
+    /// The last confirmed sequence number (0 before any action).
+    pub seq: u64,
+    /// Starts at 1; counts New rounds.
+    pub round: u32,
+    /// The current round's game: starting position and moves.
+    pub record: RecordText,
+    /// Whose turn it is, or `None` once the round is over.
+    pub turn: Option<Seat>,
+    /// `ongoing`, `draw` or `<colour> wins`.
+    pub result: String,
+    /// The seat, if any, that asked for a new round and waits for the other.
+    pub new_round_proposed_by: Option<Seat>,
+    /// Indexed by seat: `[first, second]`.
+    pub seats: [SeatStatus; 2],
+}
+
+/// Why a client action was refused. Nothing changed in the room.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    /// Not JSON, or not one of the client messages.
+    Malformed,
+    /// The client speaks a protocol version this server does not.
+    UnsupportedVersion,
+    /// The first message must be `hello`, and only the first.
+    ExpectedHello,
+    UnknownRoom,
+    RoomFull,
+    /// The seat key does not belong to this room.
+    BadSeatKey,
+    /// It is the other player's turn.
+    NotYourTurn,
+    /// The engine refused the move (or the round is over).
+    IllegalMove,
+    /// The action was built on an older sequence number than the room's.
+    Stale,
+    /// An action with this id was already applied (see `seq` in the message).
+    Duplicate,
+    /// A bad action id (empty or too long).
+    BadActionId,
+    /// New round asked twice by the same player.
+    AlreadyProposed,
+    /// The store failed; the action was not applied. Try again.
+    Unavailable,
+}
+
+/// Why the server closes a connection; sent as a `closing` message just before the close frame,
+/// whose reason text is the same snake_case word.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CloseReason {
+    /// Another connection took this seat (the same seat key connected again).
+    Replaced,
+    /// The player left the room.
+    Left,
+    /// The room was deleted after 7 days without activity.
+    RoomExpired,
+    /// A message was larger than the limit.
+    TooBig,
+    /// Too many messages too fast.
+    RateLimited,
+    /// No answer to the server's pings.
+    HeartbeatTimeout,
+    /// The server holds as many connections as it allows.
+    ServerFull,
+    /// The server is shutting down; reconnect later.
+    ShuttingDown,
+    /// The hello failed (see the `error` message before this one).
+    HelloRefused,
+    /// No hello within the time allowed.
+    HelloTimeout,
+}
+
+impl CloseReason {
+    /// The WebSocket close code sent with this reason.
+    pub fn code(self) -> u16 {
+        match self {
+            CloseReason::Left => 1000,
+            CloseReason::ShuttingDown => 1001,
+            CloseReason::RateLimited | CloseReason::HelloRefused | CloseReason::HelloTimeout => {
+                1008
+            }
+            CloseReason::TooBig => 1009,
+            CloseReason::ServerFull => 1013,
+            CloseReason::Replaced => 4001,
+            CloseReason::HeartbeatTimeout => 4002,
+            CloseReason::RoomExpired => 4003,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            CloseReason::Replaced => "replaced",
+            CloseReason::Left => "left",
+            CloseReason::RoomExpired => "room_expired",
+            CloseReason::TooBig => "too_big",
+            CloseReason::RateLimited => "rate_limited",
+            CloseReason::HeartbeatTimeout => "heartbeat_timeout",
+            CloseReason::ServerFull => "server_full",
+            CloseReason::ShuttingDown => "shutting_down",
+            CloseReason::HelloRefused => "hello_refused",
+            CloseReason::HelloTimeout => "hello_timeout",
+        }
+    }
+}
+
+/// Every message the server sends over the WebSocket.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ServerMessage {
+    /// The answer to a good hello. Followed by either one `sync` or the missed `event`s.
+    Welcome {
+        version: u32,
+        room: String,
+        game: GameKind,
+        seat: Seat,
+        /// Only when this connection just took the guest seat: its new secret key.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seat_key: Option<String>,
+        /// The room's last sequence number.
+        seq: u64,
+        /// True when a `sync` follows; false when the missed events follow (maybe none).
+        resync: bool,
+    },
+    /// The whole room state.
+    Sync { state: RoomState },
+    /// A confirmed action. For the player who sent it (same `action_id`) this is the ack.
+    Event {
+        seq: u64,
+        by: Seat,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        action_id: Option<String>,
+        event: Event,
+    },
+    /// The other seat's player connected, dropped, joined or left.
+    Presence { seat: Seat, status: SeatStatus },
+    /// A refused message; nothing changed.
+    Error {
+        code: ErrorCode,
+        message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        action_id: Option<String>,
+        /// For `stale`: the room's current sequence number; for `duplicate`: the sequence
+        /// number the earlier action got.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        seq: Option<u64>,
+    },
+    /// The server is about to close this connection, and why.
+    Closing {
+        reason: CloseReason,
+        message: String,
+    },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_round_trip_with_the_documented_tags() {
+        let hello: ClientMessage = serde_json::from_str(
+            r#"{"type":"hello","version":1,"room":"abc","seat_key":"k","last_seq":3}"#,
+        )
+        .expect("hello parses");
+        assert_eq!(
+            hello,
+            ClientMessage::Hello {
+                version: 1,
+                room: "abc".into(),
+                seat_key: Some("k".into()),
+                last_seq: Some(3)
+            }
+        );
+        let mv: ClientMessage =
+            serde_json::from_str(r#"{"type":"move","action_id":"a1","seq":0,"move":"c"}"#)
+                .expect("move parses");
+        assert_eq!(
+            mv,
+            ClientMessage::Move {
+                action_id: "a1".into(),
+                seq: 0,
+                mv: "c".into()
+            }
+        );
+        let event = ServerMessage::Event {
+            seq: 1,
+            by: Side::First,
+            action_id: Some("a1".into()),
+            event: Event::Move { mv: "c".into() },
+        };
+        let text = serde_json::to_string(&event).expect("serialises");
+        assert_eq!(
+            text,
+            r#"{"type":"event","seq":1,"by":"first","action_id":"a1","event":{"kind":"move","move":"c"}}"#
+        );
+        assert_eq!(
+            serde_json::from_str::<ServerMessage>(&text).expect("parses"),
+            event
+        );
+    }
+
+    #[test]
+    fn unknown_types_and_fields_are_refused() {
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"type":"cheat"}"#).is_err());
+        assert!(
+            serde_json::from_str::<ClientMessage>(r#"{"type":"leave","action_id":"x","extra":1}"#)
+                .is_err()
+        );
+        assert!(serde_json::from_str::<ClientMessage>("not json").is_err());
+    }
+}

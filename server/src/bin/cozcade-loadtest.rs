@@ -1,0 +1,583 @@
+//! `cozcade-loadtest`: N rooms, two WebSocket clients each, playing random legal games against
+//! a real `cozcade-server`; reports connections held, confirmed moves per second, the p50/p99
+//! acknowledgement latency and the server's memory.
+//!
+//! By default it starts the server binary next to itself on 127.0.0.1 with a fresh database
+//! (so it can read the server's peak memory from /proc); `--addr` targets one already running.
+//! Only loopback addresses are accepted: this tool is for measuring this machine.
+
+use std::{
+    net::SocketAddr,
+    path::PathBuf,
+    process::Stdio,
+    sync::{
+        Arc,
+        atomic::{AtomicU64, AtomicUsize, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use anyhow::{Context, Result, bail};
+use clap::Parser;
+use cozcade_engine::{
+    AnyRecord, GameKind, Side,
+    protocol::{ClientMessage, Event, PROTOCOL_VERSION, RoomCreated, ServerMessage},
+};
+use futures_util::{SinkExt, StreamExt};
+use tokio::{
+    io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader},
+    net::TcpStream,
+    process::{Child, Command},
+    sync::Semaphore,
+};
+use tokio_tungstenite::{
+    MaybeTlsStream, WebSocketStream,
+    tungstenite::{Message, protocol::WebSocketConfig},
+};
+
+#[derive(Parser, Debug)]
+#[command(about = "Load test for the Cozcade room server")]
+struct Args {
+    /// Rooms (two connections each).
+    #[arg(long, default_value_t = 5000)]
+    rooms: usize,
+    /// Confirmed moves per second to aim for across all rooms (each room moves at its share).
+    #[arg(long, default_value_t = 6000.0)]
+    rate: f64,
+    /// Seconds of measured play after every connection is up.
+    #[arg(long, default_value_t = 30.0)]
+    seconds: f64,
+    /// The game the rooms play.
+    #[arg(long, default_value = "kalah")]
+    game: GameKind,
+    /// A running server to test (loopback only); default: start one.
+    #[arg(long)]
+    addr: Option<SocketAddr>,
+    /// The server binary to start (default: cozcade-server next to this program).
+    #[arg(long)]
+    server_bin: Option<PathBuf>,
+    /// SQLite durability for the started server: full or normal.
+    #[arg(long, default_value = "normal")]
+    sync: String,
+    /// Connections opened at the same time while setting up.
+    #[arg(long, default_value_t = 200)]
+    connect_parallel: usize,
+    /// Where the started server's database goes (default: the system's temporary directory).
+    /// `/dev/shm` takes the disk out of the measurement (nothing is durable there).
+    #[arg(long)]
+    db_dir: Option<PathBuf>,
+    /// Seed for the random games.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+#[derive(Default)]
+struct Totals {
+    moves: AtomicU64,
+    rounds: AtomicU64,
+    errors: AtomicU64,
+    dropped: AtomicUsize,
+}
+
+fn main() -> Result<()> {
+    let args = Args::parse();
+    let limit = rlimit::increase_nofile_limit(u64::MAX).unwrap_or(0);
+    let needed = u64::try_from(args.rooms * 2 + 100).unwrap_or(u64::MAX);
+    if limit < needed {
+        bail!(
+            "{} connections need about {needed} open files, but the limit is {limit}; \
+             raise the hard limit (ulimit -Hn) or use fewer rooms",
+            args.rooms * 2
+        );
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(run(args))
+}
+
+async fn run(args: Args) -> Result<()> {
+    let (mut server, addr) = match args.addr {
+        Some(addr) => {
+            if !addr.ip().is_loopback() {
+                bail!("only loopback addresses are tested: {addr}");
+            }
+            (None, addr)
+        }
+        None => {
+            let (child, addr, dir) = spawn_server(&args).await?;
+            (Some((child, dir)), addr)
+        }
+    };
+    let pid = server.as_ref().and_then(|(child, _)| child.id());
+    println!(
+        "server {addr} (pid {pid:?}); {} rooms of {}, {} connections",
+        args.rooms,
+        args.game,
+        args.rooms * 2
+    );
+
+    // Rooms over HTTP.
+    let started = Instant::now();
+    let gate = Arc::new(Semaphore::new(64));
+    let mut creations = Vec::with_capacity(args.rooms);
+    for _ in 0..args.rooms {
+        let gate = gate.clone();
+        let game = args.game;
+        creations.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await;
+            create_room(addr, game).await
+        }));
+    }
+    let mut rooms = Vec::with_capacity(args.rooms);
+    for creation in creations {
+        rooms.push(creation.await??);
+    }
+    println!(
+        "created {} rooms in {:.1} s",
+        rooms.len(),
+        started.elapsed().as_secs_f64()
+    );
+
+    // Two seated connections per room.
+    let started = Instant::now();
+    let gate = Arc::new(Semaphore::new(args.connect_parallel));
+    let mut seatings = Vec::with_capacity(args.rooms);
+    for room in rooms {
+        let gate = gate.clone();
+        seatings.push(tokio::spawn(async move {
+            let _permit = gate.acquire().await;
+            let creator = seat(addr, &room.room, Some(&room.seat_key)).await?;
+            let guest = seat(addr, &room.room, None).await?;
+            anyhow::Ok((room, creator, guest))
+        }));
+    }
+    let mut tables = Vec::with_capacity(args.rooms);
+    for seating in seatings {
+        tables.push(seating.await??);
+    }
+    println!(
+        "{} connections up in {:.1} s",
+        tables.len() * 2,
+        started.elapsed().as_secs_f64()
+    );
+
+    // Play: each room moves at its share of the target rate, starting at a random offset.
+    let totals = Arc::new(Totals::default());
+    let period = Duration::from_secs_f64(args.rooms as f64 / args.rate.max(1.0));
+    let measure = Duration::from_secs_f64(args.seconds);
+    let begin = Instant::now() + Duration::from_millis(500);
+    let end = begin + measure;
+    let mut players = Vec::with_capacity(args.rooms);
+    for (index, (_, creator, guest)) in tables.into_iter().enumerate() {
+        let totals = totals.clone();
+        let seed = args
+            .seed
+            .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            .wrapping_add(index as u64 + 1);
+        let game = args.game;
+        players.push(tokio::spawn(async move {
+            play(game, [creator, guest], seed, period, begin, end, &totals).await
+        }));
+    }
+    // CPU used during the measured window, by the server and by this program.
+    tokio::time::sleep_until((begin).into()).await;
+    let cpu_begin = (pid.map(cpu_seconds), cpu_seconds(std::process::id()));
+    let metrics_begin = http(addr, "GET", "/metrics", "").await.unwrap_or_default();
+    tokio::time::sleep_until((end).into()).await;
+    let cpu_end = (pid.map(cpu_seconds), cpu_seconds(std::process::id()));
+    let metrics_end = http(addr, "GET", "/metrics", "").await.unwrap_or_default();
+    let mut latencies = Vec::new();
+    let mut sockets = Vec::with_capacity(args.rooms);
+    for player in players {
+        let (measured, seats) = player.await?;
+        latencies.extend(measured);
+        sockets.extend(seats);
+    }
+    let elapsed = measure.as_secs_f64();
+    // Counted while every socket of the run is still open.
+    let held = held_connections(addr).await.unwrap_or(-1);
+    drop(sockets);
+
+    latencies.sort_unstable();
+    let pick = |q: f64| -> f64 {
+        let index = ((latencies.len() as f64 - 1.0) * q).round() as usize;
+        latencies
+            .get(index)
+            .map_or(f64::NAN, |us| *us as f64 / 1000.0)
+    };
+    let moves = totals.moves.load(Ordering::Relaxed);
+    println!("---");
+    println!("rooms:               {}", args.rooms);
+    println!(
+        "connections held:    {held} at the end (server's count); dropped during the run: {}",
+        totals.dropped.load(Ordering::Relaxed)
+    );
+    println!(
+        "confirmed moves:     {moves} in {elapsed:.1} s = {:.0} moves/s",
+        moves as f64 / elapsed
+    );
+    println!(
+        "new rounds:          {}",
+        totals.rounds.load(Ordering::Relaxed)
+    );
+    println!(
+        "refused/errors:      {}",
+        totals.errors.load(Ordering::Relaxed)
+    );
+    println!(
+        "ack latency (ms):    p50 {:.2}  p90 {:.2}  p99 {:.2}  max {:.2}  (n = {})",
+        pick(0.5),
+        pick(0.9),
+        pick(0.99),
+        pick(1.0),
+        latencies.len()
+    );
+    let delta = |name: &str| metric(&metrics_end, name) - metric(&metrics_begin, name);
+    let commits = delta("cozcade_store_commits_total");
+    println!(
+        "store commits:       {commits:.0} ({:.0}/s), {:.1} calls per commit, {:.2} ms each on average, longest so far {:.1} ms",
+        commits / elapsed,
+        delta("cozcade_store_jobs_total") / commits.max(1.0),
+        delta("cozcade_store_commit_seconds_total") / commits.max(1.0) * 1000.0,
+        metric(&metrics_end, "cozcade_store_commit_seconds_max") * 1000.0,
+    );
+    let per_move = |seconds: f64| seconds / (moves.max(1) as f64) * 1e6;
+    if let (Some(a), Some(b)) = cpu_begin
+        .0
+        .zip(cpu_end.0)
+        .map_or((None, None), |(a, b)| (Some(a), Some(b)))
+    {
+        let used = b - a;
+        println!(
+            "server CPU:          {used:.1} s = {:.0}% of one core, {:.0} µs per move",
+            used / elapsed * 100.0,
+            per_move(used)
+        );
+    }
+    let used = cpu_end.1 - cpu_begin.1;
+    println!(
+        "load-test CPU:       {used:.1} s = {:.0}% of one core, {:.0} µs per move",
+        used / elapsed * 100.0,
+        per_move(used)
+    );
+    if let Some(pid) = pid {
+        println!("server memory:       {}", memory(pid));
+    }
+    println!("load-test memory:    {}", memory(std::process::id()));
+    if let Some((mut child, _dir)) = server.take() {
+        // SIGTERM for a graceful stop; the temporary database goes with `_dir`.
+        if let Some(pid) = child.id() {
+            let _ = std::process::Command::new("kill")
+                .arg(pid.to_string())
+                .status();
+        }
+        let _ = tokio::time::timeout(Duration::from_secs(20), child.wait()).await;
+    }
+    Ok(())
+}
+
+/// A scratch directory for the started server's database, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+async fn spawn_server(args: &Args) -> Result<(Child, SocketAddr, Scratch)> {
+    let bin = match &args.server_bin {
+        Some(bin) => bin.clone(),
+        None => std::env::current_exe()?.with_file_name("cozcade-server"),
+    };
+    let base = args.db_dir.clone().unwrap_or_else(std::env::temp_dir);
+    let dir = Scratch(base.join(format!("cozcade-load-{}", std::process::id())));
+    std::fs::create_dir_all(&dir.0)?;
+    let connections = (args.rooms * 2 + 1000).to_string();
+    let mut child = Command::new(&bin)
+        .args(["--listen", "127.0.0.1:0", "--db"])
+        .arg(dir.0.join("load.db"))
+        .args(["--sync", &args.sync, "--max-connections", &connections])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .with_context(|| format!("starting {}", bin.display()))?;
+    let stdout = child.stdout.take().context("server stdout")?;
+    let line = tokio::time::timeout(
+        Duration::from_secs(30),
+        BufReader::new(stdout).lines().next_line(),
+    )
+    .await
+    .context("the server did not start in time")??
+    .context("the server said nothing")?;
+    let addr = line
+        .rsplit("http://")
+        .next()
+        .and_then(|a| a.trim().parse().ok())
+        .with_context(|| format!("no address in {line:?}"))?;
+    Ok((child, addr, dir))
+}
+
+/// User plus system CPU seconds a process has used, from /proc/<pid>/stat.
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // Fields after the command name (which is in parentheses and may hold spaces).
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    // utime and stime are fields 14 and 15 of the whole line: 12 and 13 after the name.
+    let ticks: f64 = [11, 12]
+        .iter()
+        .filter_map(|&i| fields.get(i)?.parse::<f64>().ok())
+        .sum();
+    ticks / 100.0
+}
+
+/// VmHWM (peak resident memory) and VmRSS of a process, from /proc.
+fn memory(pid: u32) -> String {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|kb| kb.parse::<f64>().ok())
+            .map_or("?".to_owned(), |kb| format!("{:.0} MiB", kb / 1024.0))
+    };
+    format!(
+        "peak (VmHWM) {}, now (VmRSS) {}",
+        field("VmHWM:"),
+        field("VmRSS:")
+    )
+}
+
+async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<String> {
+    let mut stream = TcpStream::connect(addr).await?;
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).await?;
+    let (_, body) = response.split_once("\r\n\r\n").context("no HTTP body")?;
+    Ok(body.to_owned())
+}
+
+async fn create_room(addr: SocketAddr, game: GameKind) -> Result<RoomCreated> {
+    let body = http(
+        addr,
+        "POST",
+        "/api/rooms",
+        &format!(r#"{{"game":"{game}"}}"#),
+    )
+    .await?;
+    serde_json::from_str(&body).with_context(|| format!("creating a room: {body}"))
+}
+
+/// One unlabelled value from a Prometheus text page (NaN when missing).
+fn metric(page: &str, name: &str) -> f64 {
+    page.lines()
+        .find_map(|line| {
+            line.strip_prefix(name)?
+                .strip_prefix(' ')?
+                .trim()
+                .parse()
+                .ok()
+        })
+        .unwrap_or(f64::NAN)
+}
+
+async fn held_connections(addr: SocketAddr) -> Result<i64> {
+    let metrics = http(addr, "GET", "/metrics", "").await?;
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("cozcade_connections "))
+        .and_then(|n| n.trim().parse().ok())
+        .context("no connection count in /metrics")
+}
+
+struct Seated {
+    ws: Socket,
+    side: Side,
+    actions: u64,
+}
+
+impl Seated {
+    async fn send(&mut self, message: &ClientMessage) -> Result<()> {
+        self.ws
+            .send(Message::text(serde_json::to_string(message)?))
+            .await?;
+        Ok(())
+    }
+
+    async fn recv(&mut self) -> Result<ServerMessage> {
+        loop {
+            match self.ws.next().await {
+                Some(Ok(Message::Text(text))) => return Ok(serde_json::from_str(text.as_str())?),
+                Some(Ok(Message::Close(frame))) => bail!("closed: {frame:?}"),
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return Err(e.into()),
+                None => bail!("connection ended"),
+            }
+        }
+    }
+
+    fn action_id(&mut self) -> String {
+        self.actions += 1;
+        format!("{:?}-{}", self.side, self.actions)
+    }
+}
+
+async fn seat(addr: SocketAddr, room: &str, key: Option<&str>) -> Result<Seated> {
+    // Small buffers, as on the server: ten thousand sockets in one process.
+    let config = WebSocketConfig::default()
+        .read_buffer_size(4096)
+        .write_buffer_size(0);
+    let (ws, _) =
+        tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), Some(config), true)
+            .await?;
+    let mut seated = Seated {
+        ws,
+        side: Side::First,
+        actions: 0,
+    };
+    seated
+        .send(&ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            room: room.to_owned(),
+            seat_key: key.map(str::to_owned),
+            last_seq: None,
+        })
+        .await?;
+    match seated.recv().await? {
+        ServerMessage::Welcome { seat, .. } => seated.side = seat,
+        other => bail!("expected welcome, got {other:?}"),
+    }
+    match seated.recv().await? {
+        ServerMessage::Sync { .. } => {}
+        other => bail!("expected sync, got {other:?}"),
+    }
+    Ok(seated)
+}
+
+/// One room's two players. Returns the acknowledgement latencies (µs) measured in the window.
+async fn play(
+    game: GameKind,
+    mut seats: [Seated; 2],
+    mut seed: u64,
+    period: Duration,
+    begin: Instant,
+    end: Instant,
+    totals: &Totals,
+) -> (Vec<u32>, Option<[Seated; 2]>) {
+    let mut random = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    let mut record = AnyRecord::new(game);
+    let mut seq = 0u64;
+    let mut latencies = Vec::new();
+    let offset = Duration::from_micros(random(period.as_micros().max(1) as usize) as u64);
+    let mut tick = tokio::time::interval_at((begin + offset).into(), period);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        if Instant::now() >= end {
+            break;
+        }
+        // Who acts: the side to move, or both in turn for a new round once the game is over.
+        let actors: Vec<(Side, Option<String>)> = if record.outcome().is_some() {
+            vec![(Side::First, None), (Side::Second, None)]
+        } else {
+            let moves = record.legal_moves();
+            let Some(mv) = moves.get(random(moves.len())) else {
+                // Not expected while the game is on; count it and stop this room.
+                totals.errors.fetch_add(1, Ordering::Relaxed);
+                return (latencies, Some(seats));
+            };
+            vec![(record.turn(), Some(mv.clone()))]
+        };
+        for (side, mv) in actors {
+            // seats[0] is the creator (first seat), seats[1] the guest.
+            let mover = side.index();
+            let action_id = seats[mover].action_id();
+            let message = match &mv {
+                Some(mv) => ClientMessage::Move {
+                    action_id: action_id.clone(),
+                    seq,
+                    mv: mv.clone(),
+                },
+                None => ClientMessage::NewRound {
+                    action_id: action_id.clone(),
+                    seq,
+                },
+            };
+            let sent = Instant::now();
+            if seats[mover].send(&message).await.is_err() {
+                totals.dropped.fetch_add(2, Ordering::Relaxed);
+                return (latencies, None);
+            }
+            for who in [mover, 1 - mover] {
+                let event = loop {
+                    match seats[who].recv().await {
+                        Ok(ServerMessage::Event {
+                            seq,
+                            event,
+                            action_id: id,
+                            ..
+                        }) => {
+                            break Some((seq, event, id));
+                        }
+                        Ok(ServerMessage::Presence { .. }) => continue,
+                        Ok(_) => {
+                            totals.errors.fetch_add(1, Ordering::Relaxed);
+                            break None;
+                        }
+                        Err(_) => {
+                            totals.dropped.fetch_add(2, Ordering::Relaxed);
+                            return (latencies, None);
+                        }
+                    }
+                };
+                let Some((event_seq, event, id)) = event else {
+                    return (latencies, None);
+                };
+                if who == mover {
+                    if id.as_deref() != Some(action_id.as_str()) {
+                        totals.errors.fetch_add(1, Ordering::Relaxed);
+                        return (latencies, None);
+                    }
+                    let micros = u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX);
+                    seq = event_seq;
+                    match event {
+                        Event::Move { mv } => {
+                            if record.play(&mv).is_err() {
+                                totals.errors.fetch_add(1, Ordering::Relaxed);
+                                return (latencies, None);
+                            }
+                            if sent < end {
+                                latencies.push(micros);
+                                totals.moves.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                        Event::NewRoundStarted { .. } => {
+                            record = AnyRecord::new(game);
+                            totals.rounds.fetch_add(1, Ordering::Relaxed);
+                        }
+                        Event::NewRoundProposed | Event::Left => {}
+                    }
+                }
+            }
+        }
+    }
+    (latencies, Some(seats))
+}

@@ -1,0 +1,102 @@
+//! The server's settings: flags, each also an environment variable.
+
+use std::{net::SocketAddr, path::PathBuf, time::Duration};
+
+use clap::Parser;
+
+use crate::store::Synchronous;
+
+#[derive(Clone, Debug, Parser)]
+#[command(name = "cozcade-server", about = "The Cozcade room server", version)]
+pub struct Config {
+    /// Address to listen on.
+    #[arg(long, env = "COZCADE_LISTEN", default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// The SQLite database file (created if missing).
+    #[arg(long, env = "COZCADE_DB", default_value = "cozcade.db")]
+    pub db: PathBuf,
+    /// The public base URL used in invitations, e.g. https://play.example.com
+    /// (default: http://<listen address>).
+    #[arg(long, env = "COZCADE_PUBLIC_URL")]
+    pub public_url: Option<String>,
+    /// The web build of the app, served as static files and on invitation pages.
+    #[arg(long, env = "COZCADE_WEB_ROOT")]
+    pub web_root: Option<PathBuf>,
+    /// SQLite durability at commit: `normal` (survives a crash; power loss may lose the last
+    /// half second) or `full` (fsync per commit: survives power loss, slower acks).
+    #[arg(long, env = "COZCADE_SYNC", value_enum, default_value = "normal")]
+    pub sync: Synchronous,
+    #[command(flatten)]
+    pub limits: Limits,
+}
+
+/// Limits against abuse. Each breach closes the connection with its own reason.
+#[derive(Clone, Debug, clap::Args)]
+pub struct Limits {
+    /// Largest message a client may send, in bytes.
+    #[arg(long, env = "COZCADE_MAX_MESSAGE_BYTES", default_value_t = 4096)]
+    pub max_message_bytes: usize,
+    /// Messages per second a connection may send on average...
+    #[arg(long, env = "COZCADE_RATE_PER_SEC", default_value_t = 10.0)]
+    pub rate_per_sec: f64,
+    /// ...with bursts of up to this many.
+    #[arg(long, env = "COZCADE_RATE_BURST", default_value_t = 30.0)]
+    pub rate_burst: f64,
+    /// Most WebSocket connections held at once.
+    #[arg(long, env = "COZCADE_MAX_CONNECTIONS", default_value_t = 20_000)]
+    pub max_connections: usize,
+    /// Most rooms stored at once.
+    #[arg(long, env = "COZCADE_MAX_ROOMS", default_value_t = 200_000)]
+    pub max_rooms: u64,
+    /// Seconds between pings; a connection silent for two of these is dropped.
+    #[arg(long, env = "COZCADE_PING_SECS", default_value_t = 20.0)]
+    pub ping_secs: f64,
+    /// Seconds a new connection has to send its hello.
+    #[arg(long, env = "COZCADE_HELLO_SECS", default_value_t = 10.0)]
+    pub hello_secs: f64,
+    /// Days without activity after which a room is deleted.
+    #[arg(long, env = "COZCADE_ROOM_TTL_DAYS", default_value_t = 7)]
+    pub room_ttl_days: i64,
+    /// Seconds between sweeps for idle rooms.
+    #[arg(long, env = "COZCADE_SWEEP_SECS", default_value_t = 3600.0)]
+    pub sweep_secs: f64,
+    /// Seconds a room's owner stays in memory after its last connection went away.
+    #[arg(long, env = "COZCADE_ROOM_LINGER_SECS", default_value_t = 60.0)]
+    pub room_linger_secs: f64,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_message_bytes: 4096,
+            rate_per_sec: 10.0,
+            rate_burst: 30.0,
+            max_connections: 20_000,
+            max_rooms: 200_000,
+            ping_secs: 20.0,
+            hello_secs: 10.0,
+            room_ttl_days: 7,
+            sweep_secs: 3600.0,
+            room_linger_secs: 60.0,
+        }
+    }
+}
+
+/// A duration from seconds given by a user; nonsense (negative, NaN) becomes a small default.
+pub fn secs(value: f64) -> Duration {
+    Duration::try_from_secs_f64(value).unwrap_or(Duration::from_secs(1))
+}
+
+impl Config {
+    /// Settings for tests and embedding: listen on 127.0.0.1 port 0 with the given database.
+    pub fn for_tests(db: PathBuf) -> Self {
+        Config {
+            listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            db,
+            public_url: None,
+            web_root: None,
+            sync: Synchronous::Normal,
+            limits: Limits::default(),
+        }
+    }
+}

@@ -1,0 +1,47 @@
+//! The background task that deletes rooms idle for longer than the limit (7 days by default).
+
+use std::sync::{Arc, atomic::Ordering};
+
+use tokio::sync::watch;
+
+use crate::{config::secs, room::TOUCH_EVERY, shared::Shared};
+
+const DAY: i64 = 24 * 60 * 60;
+
+pub async fn run(shared: Arc<Shared>, mut shutdown: watch::Receiver<bool>) {
+    let mut tick = tokio::time::interval(secs(shared.limits.sweep_secs));
+    loop {
+        tokio::select! {
+            _ = tick.tick() => sweep(&shared).await,
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Deletes every room last active more than the limit ago, and closes their connections.
+/// A room's stored activity time may lag by up to `TOUCH_EVERY`, so that much is added: a room
+/// is deleted between 7 days and 7 days and a minute after its last activity, never before.
+pub async fn sweep(shared: &Shared) {
+    let cutoff = shared
+        .clock
+        .now()
+        .saturating_sub(shared.limits.room_ttl_days.saturating_mul(DAY))
+        .saturating_sub(TOUCH_EVERY);
+    match shared.store.delete_idle(cutoff).await {
+        Ok(ids) => {
+            if !ids.is_empty() {
+                tracing::info!("deleted {} idle rooms", ids.len());
+            }
+            let count = i64::try_from(ids.len()).unwrap_or(i64::MAX);
+            shared.metrics.rooms.fetch_sub(count, Ordering::Relaxed);
+            shared
+                .metrics
+                .rooms_expired
+                .fetch_add(count.unsigned_abs(), Ordering::Relaxed);
+            for id in ids {
+                shared.expire(&id);
+            }
+        }
+        Err(e) => tracing::error!("sweeping idle rooms: {e}"),
+    }
+}

@@ -1,0 +1,175 @@
+//! The HTTP side: creating rooms, the WebSocket upgrade, invitation pages, health, metrics and
+//! the web build's static files.
+
+use std::sync::{Arc, atomic::Ordering};
+
+use axum::{
+    Json, Router,
+    body::Bytes,
+    extract::{Path, State, WebSocketUpgrade},
+    http::{StatusCode, header},
+    response::{Html, IntoResponse, Response},
+    routing::{get, post},
+};
+use cozcade_engine::{
+    Side,
+    protocol::{CreateRoom, RoomCreated},
+};
+use serde_json::json;
+use tokio::sync::watch;
+use tower_http::services::ServeDir;
+
+use crate::{
+    connection,
+    secret::{self, hash_key},
+    shared::Shared,
+    store::{NewRoom, Write},
+};
+
+/// Hard cap on one WebSocket message at the transport. Messages above the protocol's limit
+/// (a few KiB) but below this one get a clean `too_big` close from the connection; this cap
+/// only keeps a hostile frame from being buffered at all.
+const TRANSPORT_MAX_MESSAGE: usize = 64 * 1024;
+
+#[derive(Clone)]
+pub struct App {
+    pub shared: Arc<Shared>,
+    pub shutdown: watch::Receiver<bool>,
+}
+
+pub fn router(app: App) -> Router {
+    let mut router = Router::new()
+        .route("/api/rooms", post(create_room))
+        .route("/ws", get(websocket))
+        .route("/r/{id}", get(invitation))
+        .route("/healthz", get(|| async { "ok\n" }))
+        .route("/metrics", get(metrics));
+    if let Some(root) = &app.shared.web_root {
+        router = router.fallback_service(ServeDir::new(root));
+    }
+    router.with_state(app)
+}
+
+fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
+    (status, Json(json!({ "error": message.into() }))).into_response()
+}
+
+async fn create_room(State(app): State<App>, body: Bytes) -> Response {
+    let shared = &app.shared;
+    let request: CreateRoom = match serde_json::from_slice(&body) {
+        Ok(request) => request,
+        Err(e) => {
+            return json_error(
+                StatusCode::BAD_REQUEST,
+                format!(
+                    "expected {{\"game\": \"checkers\" | \"kalah\" | \"chinese-checkers\"}}: {e}"
+                ),
+            );
+        }
+    };
+    let rooms = shared.metrics.rooms.load(Ordering::Relaxed);
+    if u64::try_from(rooms).unwrap_or(0) >= shared.limits.max_rooms {
+        return json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server holds as many rooms as it can",
+        );
+    }
+    let (id, key) = match (secret::new_room_id(), secret::new_seat_key()) {
+        (Ok(id), Ok(key)) => (id, key),
+        (Err(e), _) | (_, Err(e)) => {
+            tracing::error!("{e}");
+            return json_error(StatusCode::INTERNAL_SERVER_ERROR, "no randomness available");
+        }
+    };
+    let room = NewRoom {
+        id: id.clone(),
+        game: request.game,
+        creator_key_hash: hash_key(&key),
+        now: shared.clock.now(),
+    };
+    if let Err(e) = shared.store.write(vec![Write::CreateRoom(room)]).await {
+        tracing::error!("creating a room: {e}");
+        return json_error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the store is unavailable; try again",
+        );
+    }
+    shared.metrics.rooms.fetch_add(1, Ordering::Relaxed);
+    shared.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
+    let created = RoomCreated {
+        invitation: format!("{}/r/{id}", shared.public_url),
+        room: id,
+        game: request.game,
+        seat_key: key,
+        seat: Side::First,
+    };
+    (StatusCode::CREATED, Json(created)).into_response()
+}
+
+async fn websocket(State(app): State<App>, upgrade: WebSocketUpgrade) -> Response {
+    // Taken before the upgrade so that the cap counts connections, not handshakes in flight;
+    // a refused one is still upgraded, to be told why in the protocol's own terms.
+    let permit = app.shared.connections.clone().try_acquire_owned().ok();
+    upgrade
+        .max_message_size(TRANSPORT_MAX_MESSAGE)
+        .max_frame_size(TRANSPORT_MAX_MESSAGE)
+        // Small buffers: ten thousand idle connections must not cost a gigabyte.
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .on_upgrade(move |socket| connection::serve(socket, app.shared, permit, app.shutdown))
+}
+
+async fn metrics(State(app): State<App>) -> impl IntoResponse {
+    (
+        [(
+            header::CONTENT_TYPE,
+            "text/plain; version=0.0.4; charset=utf-8",
+        )],
+        app.shared.metrics.render(app.shared.store.stats()),
+    )
+}
+
+/// The invitation link's page. On a phone with the app, the universal link never reaches it;
+/// otherwise it offers to open the app through its own scheme or to play in the browser.
+async fn invitation(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let shared = &app.shared;
+    let exists = secret::is_room_id(&id) && shared.store.room_exists(&id).await.unwrap_or(false);
+    if !exists {
+        return (
+            StatusCode::NOT_FOUND,
+            Html(page(
+                "Invitation not found",
+                "<p>This invitation does not lead to a room. Rooms are deleted after 7 days \
+                 without play; ask your friend for a new link.</p>",
+            )),
+        )
+            .into_response();
+    }
+    if let Some(root) = &shared.web_root
+        && let Ok(index) = tokio::fs::read_to_string(root.join("index.html")).await
+    {
+        // The web build routes /r/<id> itself.
+        return Html(index).into_response();
+    }
+    Html(page(
+        "You are invited to a game",
+        &format!(
+            "<p>A friend invited you to play on Cozcade.</p>\
+             <p><a class=\"button\" href=\"cozcade://r/{id}\">Open in the app</a></p>\
+             <p><a href=\"/?room={id}\">Play in the browser</a></p>"
+        ),
+    ))
+    .into_response()
+}
+
+fn page(title: &str, body: &str) -> String {
+    format!(
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1, viewport-fit=cover\">\
+         <title>{title} · Cozcade</title>\
+         <style>body{{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;\
+         padding:0 1rem;line-height:1.5}}.button{{display:inline-block;padding:.75rem 1.25rem;\
+         background:#2d6a4f;color:#fff;border-radius:.5rem;text-decoration:none}}</style>\
+         </head><body><h1>{title}</h1>{body}</body></html>"
+    )
+}

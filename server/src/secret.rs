@@ -1,0 +1,71 @@
+//! Room ids and seat keys: random values from the operating system's generator.
+//!
+//! A room id is public (it is in the invitation link) but must not be guessable: 80 bits. A seat
+//! key is a secret that proves who holds a seat: 256 bits, and the server keeps only its SHA-256
+//! hash, so a leaked database does not let anyone take a seat.
+
+use sha2::{Digest, Sha256};
+
+/// Bytes of randomness in a room id (80 bits; written as 20 lowercase hex digits).
+const ROOM_ID_BYTES: usize = 10;
+/// Bytes of randomness in a seat key (256 bits; written as 64 lowercase hex digits).
+const SEAT_KEY_BYTES: usize = 32;
+
+/// The SHA-256 of a seat key: what the store keeps.
+pub type KeyHash = [u8; 32];
+
+#[derive(Debug, thiserror::Error)]
+#[error("the operating system's random generator failed: {0}")]
+pub struct RandomError(String);
+
+fn random_hex<const N: usize>() -> Result<String, RandomError> {
+    let mut bytes = [0u8; N];
+    getrandom::fill(&mut bytes).map_err(|e| RandomError(e.to_string()))?;
+    Ok(to_hex(&bytes))
+}
+
+pub fn to_hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut text = String::with_capacity(bytes.len() * 2);
+    for byte in bytes {
+        text.push(char::from(DIGITS[usize::from(byte >> 4)]));
+        text.push(char::from(DIGITS[usize::from(byte & 0x0f)]));
+    }
+    text
+}
+
+pub fn new_room_id() -> Result<String, RandomError> {
+    random_hex::<ROOM_ID_BYTES>()
+}
+
+pub fn new_seat_key() -> Result<String, RandomError> {
+    random_hex::<SEAT_KEY_BYTES>()
+}
+
+/// Whether a text has the shape of a room id; anything else is refused before any lookup.
+pub fn is_room_id(text: &str) -> bool {
+    text.len() == ROOM_ID_BYTES * 2 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
+/// Hashes whatever the client sent; a malformed key simply matches no seat.
+pub fn hash_key(key: &str) -> KeyHash {
+    Sha256::digest(key.as_bytes()).into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_keys_are_random_and_well_formed() {
+        let a = new_room_id().expect("rng");
+        let b = new_room_id().expect("rng");
+        assert!(is_room_id(&a) && is_room_id(&b));
+        assert_ne!(a, b);
+        let key = new_seat_key().expect("rng");
+        assert_eq!(key.len(), 64);
+        assert_ne!(hash_key(&key), hash_key("something else"));
+        assert!(!is_room_id("../../etc/passwd"));
+        assert!(!is_room_id("ABCDEF0123456789ABCD"));
+    }
+}

@@ -1,0 +1,113 @@
+//! State shared by every connection: the store, the clock, the limits, the metrics and the
+//! registry of rooms whose owner task is running.
+
+use std::{
+    collections::HashMap,
+    path::PathBuf,
+    sync::{
+        Arc, Mutex,
+        atomic::{AtomicU64, Ordering},
+    },
+};
+
+use tokio::sync::{Semaphore, mpsc};
+
+use crate::{
+    clock::Clock,
+    config::Limits,
+    metrics::Metrics,
+    room::{self, Command},
+    store::Store,
+};
+
+/// Commands waiting for one room's owner; a full queue makes connections wait (backpressure).
+const ROOM_QUEUE: usize = 256;
+
+pub struct Shared {
+    pub store: Arc<dyn Store>,
+    pub clock: Arc<dyn Clock>,
+    pub limits: Limits,
+    pub metrics: Metrics,
+    pub public_url: String,
+    pub web_root: Option<PathBuf>,
+    /// One permit per WebSocket connection.
+    pub connections: Arc<Semaphore>,
+    /// Room id → (generation, the owner's mailbox). A std Mutex because it is only ever held
+    /// for a map lookup or insert, never across an `.await`; an async lock would add cost
+    /// and nothing else.
+    rooms: Mutex<HashMap<String, (u64, mpsc::Sender<Command>)>>,
+    generations: AtomicU64,
+    connection_ids: AtomicU64,
+}
+
+impl Shared {
+    pub fn new(
+        store: Arc<dyn Store>,
+        clock: Arc<dyn Clock>,
+        limits: Limits,
+        public_url: String,
+        web_root: Option<PathBuf>,
+    ) -> Self {
+        Shared {
+            store,
+            clock,
+            connections: Arc::new(Semaphore::new(limits.max_connections)),
+            limits,
+            metrics: Metrics::default(),
+            public_url,
+            web_root,
+            rooms: Mutex::new(HashMap::new()),
+            generations: AtomicU64::new(0),
+            connection_ids: AtomicU64::new(0),
+        }
+    }
+
+    pub fn next_connection_id(&self) -> u64 {
+        self.connection_ids.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// The mailbox of room `id`'s owner, starting the owner if it is not running.
+    pub fn room(self: &Arc<Self>, id: &str) -> mpsc::Sender<Command> {
+        let mut rooms = self
+            .rooms
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if let Some((_, tx)) = rooms.get(id)
+            && !tx.is_closed()
+        {
+            return tx.clone();
+        }
+        let generation = self.generations.fetch_add(1, Ordering::Relaxed);
+        let (tx, rx) = mpsc::channel(ROOM_QUEUE);
+        rooms.insert(id.to_owned(), (generation, tx.clone()));
+        tokio::spawn(room::run(id.to_owned(), generation, self.clone(), rx));
+        tx
+    }
+
+    /// Called by an owner that stops: removes it unless a newer owner already took its place.
+    pub fn forget_room(&self, id: &str, generation: u64) {
+        let mut rooms = self
+            .rooms
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if rooms.get(id).is_some_and(|(g, _)| *g == generation) {
+            rooms.remove(id);
+        }
+    }
+
+    /// Tells a running owner that its room was deleted.
+    pub fn expire(&self, id: &str) {
+        let tx = {
+            let rooms = self
+                .rooms
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            rooms.get(id).map(|(_, tx)| tx.clone())
+        };
+        if let Some(tx) = tx {
+            // A full mailbox means the owner is busy; it will find the room gone on its next
+            // write and its connections will get `unknown_room` when they come back.
+            let _ = tx.try_send(Command::Expire);
+        }
+    }
+}

@@ -1,0 +1,117 @@
+//! Where rooms and their numbered actions live: a small trait so the SQLite store (the default)
+//! and a later PostgreSQL store are interchangeable.
+//!
+//! The trait is object-safe and async-friendly (every call returns a boxed future), so the
+//! server holds an `Arc<dyn Store>` chosen at start-up from `--db`. A call resolves only once
+//! its writes are durable: the room owner awaits it before it acknowledges or broadcasts.
+
+#[cfg(test)]
+pub(crate) mod contract;
+mod sqlite;
+
+use std::{future::Future, pin::Pin};
+
+use cozcade_engine::{
+    GameKind,
+    protocol::{Event, Seat},
+};
+
+pub use sqlite::{SqliteStore, Synchronous};
+
+use crate::secret::KeyHash;
+
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum StoreError {
+    #[error("database error: {0}")]
+    Database(String),
+    #[error("room {0} does not exist (expired?)")]
+    NoSuchRoom(String),
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    #[error("the store is shut down")]
+    Closed,
+}
+
+/// A room as created over HTTP.
+#[derive(Clone, Debug)]
+pub struct NewRoom {
+    pub id: String,
+    pub game: GameKind,
+    pub creator_key_hash: KeyHash,
+    pub now: i64,
+}
+
+/// One numbered action, as stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredEvent {
+    pub seq: u64,
+    pub seat: Seat,
+    pub action_id: Option<String>,
+    pub event: Event,
+    pub at: i64,
+}
+
+/// Everything needed to rebuild a room's owner after a restart.
+#[derive(Clone, Debug)]
+pub struct StoredRoom {
+    pub id: String,
+    pub game: GameKind,
+    pub last_active: i64,
+    /// Indexed by seat; `None` is an open seat.
+    pub seat_key_hashes: [Option<KeyHash>; 2],
+    /// In sequence order.
+    pub events: Vec<StoredEvent>,
+}
+
+/// One change; a call to [`Store::write`] applies a list of them atomically.
+#[derive(Clone, Debug)]
+pub enum Write {
+    CreateRoom(NewRoom),
+    /// Give a seat a key (a guest joined) or open it again (`None`: its player left).
+    SetSeat {
+        room: String,
+        seat: Seat,
+        key_hash: Option<KeyHash>,
+        now: i64,
+    },
+    /// Append an action. Fails if the room is gone. (Activity is noted by `Touch`, which the
+    /// room's owner adds at most once a minute: a write per action to the rooms table would
+    /// double the pages each commit writes.)
+    Append {
+        room: String,
+        event: StoredEvent,
+    },
+    /// Mark the room active (a player connected).
+    Touch {
+        room: String,
+        now: i64,
+    },
+}
+
+pub trait Store: Send + Sync + 'static {
+    /// Applies the writes in one transaction; resolves once they are committed.
+    fn write(&self, writes: Vec<Write>) -> StoreFuture<'_, ()>;
+    fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>>;
+    fn room_exists(&self, id: &str) -> StoreFuture<'_, bool>;
+    fn count_rooms(&self) -> StoreFuture<'_, u64>;
+    /// Deletes every room (with its actions) last active before `cutoff`; returns their ids.
+    fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>>;
+    /// Commit counters for `/metrics`.
+    fn stats(&self) -> StoreStats {
+        StoreStats::default()
+    }
+}
+
+/// What a store has committed since it started.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StoreStats {
+    /// Transactions committed.
+    pub commits: u64,
+    /// Calls (writes and reads) served by them: `jobs / commits` is the mean batch.
+    pub jobs: u64,
+    /// Time spent running and committing transactions.
+    pub commit_seconds: f64,
+    pub longest_commit_seconds: f64,
+}

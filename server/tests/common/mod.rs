@@ -1,0 +1,348 @@
+//! Helpers for the integration tests: a real server on port 0, a tiny HTTP client, and a
+//! WebSocket client that speaks the protocol.
+#![allow(dead_code)]
+
+use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
+
+use cozcade_engine::{
+    AnyRecord, GameKind,
+    protocol::{ClientMessage, CloseReason, PROTOCOL_VERSION, RoomCreated, ServerMessage},
+};
+use cozcade_server::{Config, Limits, ManualClock, RunningServer};
+use futures_util::{SinkExt, StreamExt};
+use tokio::{
+    io::{AsyncReadExt, AsyncWriteExt},
+    net::TcpStream,
+};
+use tokio_tungstenite::{
+    MaybeTlsStream, WebSocketStream,
+    tungstenite::{Message, protocol::frame::coding::CloseCode},
+};
+
+pub const START: i64 = 1_800_000_000;
+const WAIT: Duration = Duration::from_secs(10);
+
+pub struct TestServer {
+    pub server: Option<RunningServer>,
+    pub addr: SocketAddr,
+    pub clock: Arc<ManualClock>,
+    pub dir: tempfile::TempDir,
+}
+
+/// Limits generous enough that tests playing fast are not rate-limited.
+pub fn test_limits() -> Limits {
+    Limits {
+        rate_per_sec: 10_000.0,
+        rate_burst: 10_000.0,
+        ..Limits::default()
+    }
+}
+
+impl TestServer {
+    pub async fn start() -> Self {
+        Self::with(|_| {}).await
+    }
+
+    pub async fn with(adjust: impl FnOnce(&mut Config)) -> Self {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::for_tests(dir.path().join("rooms.db"));
+        config.limits = test_limits();
+        adjust(&mut config);
+        let clock = Arc::new(ManualClock::new(START));
+        let server = cozcade_server::start(config, clock.clone())
+            .await
+            .expect("server starts");
+        let addr = server.addr;
+        TestServer {
+            server: Some(server),
+            addr,
+            clock,
+            dir,
+        }
+    }
+
+    pub fn db(&self) -> PathBuf {
+        self.dir.path().join("rooms.db")
+    }
+
+    pub async fn create(&self, game: GameKind) -> RoomCreated {
+        create_room(self.addr, game).await
+    }
+
+    pub async fn connect(&self) -> Client {
+        Client::connect(self.addr).await
+    }
+}
+
+/// A minimal HTTP/1.1 exchange: returns the status code and the body.
+pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let mut stream = TcpStream::connect(addr).await.expect("connect");
+    let request = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
+         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("write");
+    let mut response = Vec::new();
+    tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
+        .await
+        .expect("http answer in time")
+        .expect("read");
+    let response = String::from_utf8_lossy(&response).into_owned();
+    let status = response
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("status line");
+    let (head, body) = response.split_once("\r\n\r\n").expect("head and body");
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    (status, body)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
+        if size == 0 {
+            break;
+        }
+        out.push_str(&rest[..size]);
+        body = &rest[size + 2..];
+    }
+    out
+}
+
+pub async fn create_room(addr: SocketAddr, game: GameKind) -> RoomCreated {
+    let body = format!(r#"{{"game":"{game}"}}"#);
+    let (status, body) = http(addr, "POST", "/api/rooms", &body).await;
+    assert_eq!(status, 201, "{body}");
+    serde_json::from_str(&body).expect("room created")
+}
+
+#[derive(Debug)]
+pub enum Got {
+    Message(ServerMessage),
+    Closed { code: u16, reason: String },
+}
+
+pub struct Client {
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    next_action: u64,
+}
+
+impl Client {
+    pub async fn connect(addr: SocketAddr) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("ws connect");
+        Client { ws, next_action: 0 }
+    }
+
+    pub async fn send(&mut self, message: &ClientMessage) {
+        let text = serde_json::to_string(message).expect("serialise");
+        self.send_text(&text).await;
+    }
+
+    pub async fn send_text(&mut self, text: &str) {
+        self.ws.send(Message::text(text)).await.expect("send");
+    }
+
+    /// Unique across the clients of a test process, as a real client's would be (a UUID).
+    pub fn action_id(&mut self) -> String {
+        static CLIENTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        if self.next_action == 0 {
+            self.next_action = CLIENTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32;
+        }
+        self.next_action += 1;
+        format!("a{:x}", self.next_action)
+    }
+
+    pub async fn hello(&mut self, room: &str, seat_key: Option<&str>, last_seq: Option<u64>) {
+        self.send(&ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            room: room.to_owned(),
+            seat_key: seat_key.map(str::to_owned),
+            last_seq,
+        })
+        .await;
+    }
+
+    /// Sends a move built on `seq`; returns the action id.
+    pub async fn play(&mut self, seq: u64, mv: &str) -> String {
+        let action_id = self.action_id();
+        self.send(&ClientMessage::Move {
+            action_id: action_id.clone(),
+            seq,
+            mv: mv.to_owned(),
+        })
+        .await;
+        action_id
+    }
+
+    pub async fn got(&mut self) -> Got {
+        loop {
+            let frame = tokio::time::timeout(WAIT, self.ws.next())
+                .await
+                .expect("the server answers in time");
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    let message = serde_json::from_str(text.as_str())
+                        .unwrap_or_else(|e| panic!("bad server message {text}: {e}"));
+                    return Got::Message(message);
+                }
+                Some(Ok(Message::Close(frame))) => {
+                    let (code, reason) = frame
+                        .map(|f| (u16::from(f.code), f.reason.to_string()))
+                        .unwrap_or((u16::from(CloseCode::Status), String::new()));
+                    return Got::Closed { code, reason };
+                }
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => {
+                    return Got::Closed {
+                        code: 0,
+                        reason: format!("error: {e}"),
+                    };
+                }
+                None => {
+                    return Got::Closed {
+                        code: 0,
+                        reason: "end of stream".into(),
+                    };
+                }
+            }
+        }
+    }
+
+    pub async fn recv(&mut self) -> ServerMessage {
+        match self.got().await {
+            Got::Message(message) => message,
+            Got::Closed { code, reason } => panic!("closed ({code} {reason}) instead of a message"),
+        }
+    }
+
+    /// Expects `closing` with this reason, then the close frame with its code.
+    pub async fn expect_closing(&mut self, reason: CloseReason) {
+        match self.recv().await {
+            ServerMessage::Closing { reason: got, .. } => assert_eq!(got, reason),
+            other => panic!("expected closing {reason:?}, got {other:?}"),
+        }
+        match self.got().await {
+            Got::Closed { code, reason: text } => {
+                assert_eq!(code, reason.code());
+                assert_eq!(text, reason.as_str());
+            }
+            other => panic!("expected the close frame, got {other:?}"),
+        }
+    }
+
+    /// Reads until a message matches; fails on anything closing first.
+    pub async fn until(&mut self, mut wanted: impl FnMut(&ServerMessage) -> bool) -> ServerMessage {
+        loop {
+            let message = self.recv().await;
+            if wanted(&message) {
+                return message;
+            }
+        }
+    }
+}
+
+/// A client that holds a seat and mirrors the game to choose moves.
+pub struct Player {
+    pub client: Client,
+    pub seat_key: String,
+    pub seat: cozcade_engine::Side,
+    pub record: AnyRecord,
+    pub seq: u64,
+    pub proposed_by: Option<cozcade_engine::Side>,
+}
+
+impl Player {
+    /// Reads a welcome and its sync.
+    pub async fn welcomed(mut client: Client, seat_key: Option<String>, game: GameKind) -> Player {
+        let (seat, key) = match client.recv().await {
+            ServerMessage::Welcome {
+                seat,
+                seat_key: new_key,
+                resync: true,
+                ..
+            } => (seat, new_key.or(seat_key).expect("a seat key")),
+            other => panic!("expected welcome with resync, got {other:?}"),
+        };
+        let ServerMessage::Sync { state } = client.recv().await else {
+            panic!("expected sync")
+        };
+        let record = AnyRecord::from_text(game, state.record).expect("record replays");
+        Player {
+            client,
+            seat_key: key,
+            seat,
+            record,
+            seq: state.seq,
+            proposed_by: state.new_round_proposed_by,
+        }
+    }
+
+    /// Applies a confirmed event to the mirror.
+    pub fn apply(&mut self, message: &ServerMessage) {
+        if let ServerMessage::Event { seq, event, .. } = message {
+            assert_eq!(*seq, self.seq + 1, "events arrive in order without gaps");
+            self.seq = *seq;
+            match event {
+                cozcade_engine::protocol::Event::Move { mv } => {
+                    self.record.play(mv).expect("a confirmed move replays");
+                }
+                cozcade_engine::protocol::Event::NewRoundStarted { .. } => {
+                    self.record = AnyRecord::new(self.record.kind());
+                }
+                _ => {}
+            }
+        }
+    }
+
+    /// Reads until the next event and applies it.
+    pub async fn next_event(&mut self) -> ServerMessage {
+        let message = self
+            .client
+            .until(|m| matches!(m, ServerMessage::Event { .. }))
+            .await;
+        self.apply(&message);
+        message
+    }
+}
+
+/// A small deterministic generator for picking moves.
+pub struct Rng(pub u64);
+
+impl Rng {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n.max(1) as u64) as usize
+    }
+}
+
+/// Creates a room and seats two players.
+pub async fn two_players(server: &TestServer, game: GameKind) -> (RoomCreated, Player, Player) {
+    let room = server.create(game).await;
+    let mut creator = server.connect().await;
+    creator.hello(&room.room, Some(&room.seat_key), None).await;
+    let creator = Player::welcomed(creator, Some(room.seat_key.clone()), game).await;
+    let mut guest = server.connect().await;
+    guest.hello(&room.room, None, None).await;
+    let guest = Player::welcomed(guest, None, game).await;
+    let mut creator = creator;
+    let presence = creator.client.recv().await;
+    assert!(
+        matches!(presence, ServerMessage::Presence { .. }),
+        "{presence:?}"
+    );
+    (room, creator, guest)
+}

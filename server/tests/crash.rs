@@ -1,0 +1,281 @@
+//! The real binary is killed with SIGKILL while two clients keep moving; after a restart on the
+//! same database every acknowledged action is there and the game goes on.
+
+mod common;
+
+use std::{path::Path, process::Stdio, time::Duration};
+
+use common::{Client, Got, Player, Rng, create_room};
+use cozcade_engine::{
+    AnyRecord, GameKind, Side,
+    protocol::{ClientMessage, Event, ServerMessage},
+};
+use tokio::{
+    io::{AsyncBufReadExt, BufReader},
+    process::{Child, Command},
+};
+
+/// Starts `cozcade-server` on a free port; returns the process and its address.
+async fn spawn_server(db: &Path, sync: &str) -> (Child, std::net::SocketAddr) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cozcade-server"))
+        .args(["--listen", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .args([
+            "--rate-per-sec",
+            "10000",
+            "--rate-burst",
+            "10000",
+            "--sync",
+            sync,
+        ])
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .kill_on_drop(true)
+        .spawn()
+        .expect("the server binary starts");
+    let stdout = child.stdout.take().expect("stdout");
+    let mut lines = BufReader::new(stdout).lines();
+    let line = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
+        .await
+        .expect("the server says where it listens")
+        .expect("read")
+        .expect("a line");
+    let addr = line
+        .rsplit("http://")
+        .next()
+        .and_then(|a| a.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (child, addr)
+}
+
+/// Who is to act and the text of the action.
+enum Next {
+    Move(Side, String),
+    NewRound(Side),
+}
+
+struct Game {
+    reference: AnyRecord,
+    seq: u64,
+    rng: Rng,
+    /// Sequence numbers and events the server acknowledged to their sender.
+    acked: Vec<(u64, Event)>,
+    /// Who asked for a new round that has not started yet.
+    proposed: Option<Side>,
+}
+
+impl Game {
+    fn next(&mut self) -> Next {
+        if self.reference.outcome().is_some() {
+            let side = self.proposed.map_or(Side::First, Side::other);
+            return Next::NewRound(side);
+        }
+        let moves = self.reference.legal_moves();
+        Next::Move(
+            self.reference.turn(),
+            moves[self.rng.below(moves.len())].clone(),
+        )
+    }
+}
+
+/// Plays until a connection fails (the kill) or `limit` acknowledged actions; returns whether
+/// the connections are still up.
+async fn play(game: &mut Game, players: &mut [Client; 2], limit: usize) -> bool {
+    while game.acked.len() < limit {
+        let next = game.next();
+        let (side, message) = match &next {
+            Next::Move(side, mv) => {
+                let action_id = players[side.index()].action_id();
+                (
+                    *side,
+                    ClientMessage::Move {
+                        action_id,
+                        seq: game.seq,
+                        mv: mv.clone(),
+                    },
+                )
+            }
+            Next::NewRound(side) => {
+                let action_id = players[side.index()].action_id();
+                (
+                    *side,
+                    ClientMessage::NewRound {
+                        action_id,
+                        seq: game.seq,
+                    },
+                )
+            }
+        };
+        let text = serde_json::to_string(&message).expect("serialise");
+        use futures_util::SinkExt;
+        if players[side.index()]
+            .ws
+            .send(tokio_tungstenite::tungstenite::Message::text(text))
+            .await
+            .is_err()
+        {
+            return false;
+        }
+        // The ack to the sender, then the broadcast to the other.
+        for who in [side, side.other()] {
+            let event = loop {
+                match players[who.index()].got().await {
+                    Got::Message(ServerMessage::Event { seq, event, .. }) => break (seq, event),
+                    Got::Message(ServerMessage::Presence { .. }) => continue,
+                    Got::Message(other) => panic!("unexpected {other:?}"),
+                    Got::Closed { .. } => return false,
+                }
+            };
+            if who == side {
+                assert_eq!(event.0, game.seq + 1);
+                game.seq = event.0;
+                match &event.1 {
+                    Event::Move { mv } => {
+                        game.reference.play(mv).expect("acked moves are legal");
+                    }
+                    Event::NewRoundProposed => game.proposed = Some(side),
+                    Event::NewRoundStarted { .. } => {
+                        game.reference = AnyRecord::new(game.reference.kind());
+                        game.proposed = None;
+                    }
+                    Event::Left => {}
+                }
+                game.acked.push(event);
+            }
+        }
+    }
+    true
+}
+
+fn stored_actions(db: &Path, room: &str) -> Vec<(u64, Event)> {
+    let connection = rusqlite::Connection::open(db).expect("open the database");
+    let mut statement = connection
+        .prepare("SELECT seq, event FROM actions WHERE room = ?1 ORDER BY seq")
+        .expect("query");
+    statement
+        .query_map([room], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+        })
+        .expect("rows")
+        .map(|row| {
+            let (seq, event) = row.expect("row");
+            (
+                u64::try_from(seq).expect("seq"),
+                serde_json::from_str(&event).expect("event"),
+            )
+        })
+        .collect()
+}
+
+async fn seat(addr: std::net::SocketAddr, room: &str, key: Option<&str>) -> Player {
+    let mut client = Client::connect(addr).await;
+    client.hello(room, key, None).await;
+    Player::welcomed(client, key.map(str::to_owned), GameKind::Kalah).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_actions_survive_sigkill() {
+    survive_sigkill("normal").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn acknowledged_actions_survive_sigkill_with_fsync_per_commit() {
+    survive_sigkill("full").await;
+}
+
+/// Plays, SIGKILLs the server mid-game, restarts it, checks and plays on.
+async fn survive_sigkill(sync: &str) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("rooms.db");
+    let (mut child, addr) = spawn_server(&db, sync).await;
+    let room = create_room(addr, GameKind::Kalah).await;
+    let creator = seat(addr, &room.room, Some(&room.seat_key)).await;
+    let mut guest = seat(addr, &room.room, None).await;
+    let guest_key = guest.seat_key.clone();
+    let mut creator = creator;
+    creator.client.recv().await; // the guest's presence
+    let mut players = [creator.client, guest.client];
+    let mut game = Game {
+        reference: AnyRecord::new(GameKind::Kalah),
+        seq: 0,
+        rng: Rng(99),
+        acked: Vec::new(),
+        proposed: None,
+    };
+
+    // Warm up, then kill the server while both keep moving as fast as they can.
+    assert!(play(&mut game, &mut players, 20).await);
+    let pid = child.id().expect("running");
+    let killer = tokio::spawn(async move {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        child.start_kill().expect("SIGKILL");
+        child.wait().await.expect("reaped")
+    });
+    let still_up = play(&mut game, &mut players, 1_000_000).await;
+    assert!(!still_up);
+    let status = killer.await.expect("killer");
+    assert!(
+        !status.success(),
+        "pid {pid} was killed, not stopped: {status:?}"
+    );
+    assert!(game.acked.len() > 20, "moves went on until the kill");
+
+    // Every acknowledged action is in the database, in order, with nothing in between.
+    let stored = stored_actions(&db, &room.room);
+    assert!(
+        stored.len() >= game.acked.len(),
+        "{} stored, {} acked",
+        stored.len(),
+        game.acked.len()
+    );
+    assert_eq!(stored[..game.acked.len()], game.acked[..]);
+    // At most the one action in flight at the kill was stored without its ack arriving.
+    assert!(stored.len() <= game.acked.len() + 1);
+
+    // Restart on the same database; both players come back and the game continues.
+    let (_child, addr) = spawn_server(&db, sync).await;
+    let mut creator = seat(addr, &room.room, Some(&room.seat_key)).await;
+    guest = seat(addr, &room.room, Some(&guest_key)).await;
+    creator.client.recv().await; // presence
+    assert_eq!(creator.seq, stored.len() as u64);
+    assert_eq!(guest.seq, creator.seq);
+    let mut game = Game {
+        reference: creator.record.clone(),
+        seq: creator.seq,
+        rng: Rng(5),
+        acked: Vec::new(),
+        proposed: creator.proposed_by,
+    };
+    let mut players = [creator.client, guest.client];
+    assert!(play(&mut game, &mut players, 30).await);
+    assert_eq!(stored_actions(&db, &room.room).len(), stored.len() + 30);
+}
+
+#[tokio::test]
+async fn sigterm_tells_every_player_and_exits_cleanly() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = dir.path().join("rooms.db");
+    let (mut child, addr) = spawn_server(&db, "normal").await;
+    let room = create_room(addr, GameKind::Kalah).await;
+    let mut creator = seat(addr, &room.room, Some(&room.seat_key)).await;
+    creator.client.play(0, "a").await;
+    creator.next_event().await;
+    let pid = child.id().expect("running").to_string();
+    let status = std::process::Command::new("kill")
+        .args(["-TERM", &pid])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+    creator
+        .client
+        .expect_closing(cozcade_engine::protocol::CloseReason::ShuttingDown)
+        .await;
+    let exit = tokio::time::timeout(Duration::from_secs(10), child.wait())
+        .await
+        .expect("the server exits in time")
+        .expect("wait");
+    assert!(exit.success(), "{exit:?}");
+    // Everything acknowledged is still there for the next start.
+    assert_eq!(stored_actions(&db, &room.room).len(), 1);
+}

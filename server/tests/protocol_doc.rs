@@ -1,0 +1,50 @@
+//! Every JSON example in PROTOCOL.md is a real message: it parses as the type its block names
+//! and serialises back to the same JSON.
+
+use cozcade_engine::protocol::{ClientMessage, RoomCreated, ServerMessage};
+use serde::{Serialize, de::DeserializeOwned};
+
+fn check<T: DeserializeOwned + Serialize>(example: &str) {
+    let message: T = serde_json::from_str(example)
+        .unwrap_or_else(|e| panic!("PROTOCOL.md example does not parse: {e}\n{example}"));
+    let again = serde_json::to_value(&message).expect("serialises");
+    let original: serde_json::Value = serde_json::from_str(example).expect("JSON");
+    assert_eq!(again, original, "the example is not in the canonical form");
+}
+
+#[test]
+fn every_example_in_protocol_md_is_a_real_message() {
+    let doc = include_str!("../PROTOCOL.md");
+    let mut counts = [0; 3];
+    let mut lines = doc.lines();
+    while let Some(line) = lines.next() {
+        let Some(kind) = line.strip_prefix("```json ") else {
+            continue;
+        };
+        let example: Vec<&str> = lines
+            .by_ref()
+            .take_while(|l| !l.starts_with("```"))
+            .collect();
+        let example = example.join("\n");
+        match kind.trim() {
+            "client" => {
+                check::<ClientMessage>(&example);
+                counts[0] += 1;
+            }
+            "server" => {
+                check::<ServerMessage>(&example);
+                counts[1] += 1;
+            }
+            "http" => {
+                check::<RoomCreated>(&example);
+                counts[2] += 1;
+            }
+            other => panic!("unknown example kind {other}"),
+        }
+    }
+    // Every client message kind, and every server message kind, has at least one example.
+    assert!(
+        counts[0] >= 6 && counts[1] >= 9 && counts[2] >= 1,
+        "{counts:?}"
+    );
+}
