@@ -4,6 +4,7 @@
 //! legal and never re-implements a rule. Each game has an unvalidated setup (parsed from text)
 //! and a validated position implementing [`Game`]; a [`Record`] adds history.
 
+pub mod ai;
 mod any;
 pub mod checkers;
 pub mod chinese_checkers;
