@@ -147,3 +147,89 @@ fn chinese_checkers_from_the_command_line() {
         "position",
     );
 }
+
+#[test]
+fn bestmove_answers_with_a_legal_move() {
+    for (game, fen) in [
+        ("kalah", "G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0"),
+        (
+            "checkers",
+            "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12",
+        ),
+        (
+            "chinese-checkers",
+            "J:J112,113,114,115,116,117,118,119,120,121:C1,2,3,4,5,6,7,8,9,10",
+        ),
+    ] {
+        for level in ["easy", "medium", "hard"] {
+            let output = engine(&[
+                "bestmove", game, "--fen", fen, "--level", level, "--nodes", "20000",
+            ]);
+            assert!(output.status.success(), "{game} {level}");
+            let lines = stdout_lines(&output);
+            let legal = stdout_lines(&engine(&["moves", game, "--fen", fen]));
+            assert_eq!(lines.len(), 1, "{game} {level}: {lines:?}");
+            assert!(
+                legal.contains(&lines[0]),
+                "{game} {level}: {} is not legal",
+                lines[0]
+            );
+        }
+    }
+    // A node budget makes the answer reproducible.
+    let first = engine(&["bestmove", "kalah", "--level", "hard", "--nodes", "50000"]);
+    let again = engine(&["bestmove", "kalah", "--level", "hard", "--nodes", "50000"]);
+    assert_eq!(first.stdout, again.stdout);
+
+    // Kalah: f drops its seed in the store for an extra turn, then b sows into the empty c and
+    // captures the four seeds across; playing b first would give up the extra seed.
+    let output = engine(&[
+        "bestmove",
+        "kalah",
+        "--fen",
+        "G:G0,1,0,0,0,1,20:T1,1,1,4,1,1,17",
+        "--level",
+        "hard",
+        "--nodes",
+        "100000",
+    ]);
+    assert_eq!(stdout_lines(&output), ["f"]);
+
+    fails_clearly(&["bestmove", "kalah", "--level", "expert"], "unknown level");
+    fails_clearly(
+        &[
+            "bestmove",
+            "kalah",
+            "--level",
+            "hard",
+            "--fen",
+            "T:G0,0,0,0,0,0,24:T0,0,0,0,0,0,24",
+        ],
+        "game is over",
+    );
+}
+
+#[test]
+fn match_ends_with_the_score_line() {
+    let output = engine(&[
+        "match", "kalah", "--a", "medium", "--b", "easy", "--games", "2", "--seed", "5",
+    ]);
+    assert!(output.status.success());
+    let lines = stdout_lines(&output);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    let score = lines.last().unwrap();
+    assert!(
+        score.starts_with("score: A ") && score.contains(" - B "),
+        "{score}"
+    );
+    let points: Vec<f64> = score
+        .trim_start_matches("score: A ")
+        .split(" - B ")
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert_eq!(
+        points.iter().sum::<f64>(),
+        2.0,
+        "two games give two points in all"
+    );
+}

@@ -6,7 +6,15 @@
 use std::{process::ExitCode, time::Instant};
 
 use clap::{Parser, Subcommand};
-use cozcade_engine::{AnyRecord, Checkers, ChineseCheckers, Game, GameKind, Kalah, perft};
+use cozcade_engine::{
+    AnyRecord, Checkers, ChineseCheckers, Game, GameKind, Kalah,
+    ai::{
+        Clock, InstantClock, Level, Search,
+        arena::{MatchOptions, play_match_kind},
+        choose_any,
+    },
+    perft,
+};
 
 #[derive(Parser)]
 #[command(
@@ -47,6 +55,41 @@ enum Command {
         /// Moves in the game's notation: 11-15, 15x22x29 / a..f / 112-100.
         #[arg(allow_hyphen_values = true)]
         moves: Vec<String>,
+    },
+    /// Ask the computer player for a move.
+    Bestmove {
+        game: GameKind,
+        #[arg(long)]
+        fen: Option<String>,
+        /// easy, medium or hard
+        #[arg(long)]
+        level: Level,
+        /// Search at most this many nodes (deterministic, whatever the machine's load).
+        #[arg(long)]
+        nodes: Option<u64>,
+        /// Think at most this long instead of the level's default time.
+        #[arg(long)]
+        millis: Option<u64>,
+    },
+    /// Play games between two levels, alternating colours, from varied openings.
+    Match {
+        game: GameKind,
+        #[arg(long)]
+        a: Level,
+        #[arg(long)]
+        b: Level,
+        #[arg(long)]
+        games: u32,
+        /// Seeds the openings and Easy's randomness.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// A per-move time budget for both sides, overriding the levels' (for quick runs).
+        /// Without it the levels' node budgets apply and the match replays exactly.
+        #[arg(long)]
+        millis: Option<u64>,
+        /// A per-move node budget for both sides, overriding the games' defaults.
+        #[arg(long)]
+        nodes: Option<u64>,
     },
 }
 
@@ -89,6 +132,66 @@ fn run(command: Command) -> Result<(), String> {
             }
             println!("{}", record.fen());
             println!("result: {}", record.describe_result());
+            Ok(())
+        }
+        Command::Bestmove {
+            game,
+            fen,
+            level,
+            nodes,
+            millis,
+        } => {
+            let record = record(game, fen.as_deref())?;
+            let clock = InstantClock::start();
+            let mut search = Search::new(level);
+            if let Some(nodes) = nodes {
+                search = search.nodes(nodes);
+            }
+            // With only a node budget the answer is reproducible; otherwise the clock applies
+            // (the level's default time, or --millis).
+            if nodes.is_none() || millis.is_some() {
+                search = search.clock(&clock);
+            }
+            if let Some(millis) = millis {
+                search = search.millis(millis);
+            }
+            println!(
+                "{}",
+                choose_any(&record, &search).map_err(|e| e.to_string())?
+            );
+            Ok(())
+        }
+        Command::Match {
+            game,
+            a,
+            b,
+            games,
+            seed,
+            millis,
+            nodes,
+        } => {
+            let clock = InstantClock::start();
+            let options = MatchOptions {
+                seed,
+                millis,
+                nodes,
+                clock: millis.map(|_| &clock as &dyn Clock),
+                ..MatchOptions::new(a, b, games)
+            };
+            let score = play_match_kind(game, &options, &mut |report| {
+                let a_plays = game.side_name(report.a_side);
+                let result = match report.outcome {
+                    Some(outcome) => game.describe_result(Some(outcome)),
+                    None => "adjourned (too long), scored as a draw".to_owned(),
+                };
+                println!(
+                    "game {}: A plays {a_plays}: {result} after {} plies",
+                    report.index + 1,
+                    report.plies
+                );
+            })
+            .map_err(|e| e.to_string())?;
+            println!("{score}");
             Ok(())
         }
     }
