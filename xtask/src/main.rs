@@ -8,6 +8,8 @@ use std::{
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
+mod app;
+
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "Cozcade project tasks")]
 struct Cli {
@@ -27,6 +29,8 @@ enum Task {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
+    Web,
 }
 
 fn main() -> Result<()> {
@@ -34,6 +38,7 @@ fn main() -> Result<()> {
         Task::Test => test(),
         Task::Play => play(),
         Task::BenchServer { args } => bench_server(&args),
+        Task::Web => app::web().map(|dir| println!("web bundle: {}", dir.display())),
     }
 }
 
