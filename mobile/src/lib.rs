@@ -3,16 +3,13 @@
 //! `state` is the game session without a renderer (reducer-style actions), `storage` keeps saved
 //! games behind one trait, `i18n` holds the Fluent texts, and `components` draws it all.
 
+mod components;
+mod computer;
+pub mod i18n;
+mod platform;
 pub mod state;
 pub mod storage;
 
 pub fn launch() {
-    dioxus::launch(App);
-}
-
-use dioxus::prelude::*;
-
-#[component]
-fn App() -> Element {
-    rsx! { main { h1 { "Cozcade" } } }
+    dioxus::launch(components::App);
 }

@@ -7,6 +7,7 @@
 mod mode;
 mod route;
 mod session;
+pub mod sowing;
 
 pub use mode::{Level, Mode, Slot};
 pub use route::{Cell, RouteBuilder, Tap, move_cells};
