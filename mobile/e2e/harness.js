@@ -50,7 +50,7 @@ export async function serve(root = webDir()) {
 }
 
 /** A browser with its own profile for each device shape: phone (touch, portrait) or desktop. */
-export async function device(kind) {
+export async function device(kind, options = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-chromium-"));
   const shapes = {
     phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
@@ -69,8 +69,12 @@ export async function device(kind) {
       "--disable-sync",
       "--no-first-run",
     ],
+    // Sowing animations are skipped under reduced motion, which keeps whole games quick;
+    // the animation test turns it back on.
+    reducedMotion: options.motion ?? "reduce",
     ...shapes[kind],
   });
+  if (options.initScript) await context.addInitScript(options.initScript);
   const errors = [];
   context.on("weberror", (e) => errors.push(String(e.error())));
   const page = context.pages()[0] ?? (await context.newPage());
@@ -84,4 +88,36 @@ export async function device(kind) {
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Plays the game on screen to its end by tapping the first playable pit each turn. */
+export async function playToEnd(page, { touch = false, maxPlies = 400 } = {}) {
+  for (let ply = 0; ply < maxPlies; ply++) {
+    if (await page.locator(".headline.result").count()) return ply;
+    const pit = page.locator(".pit.playable").first();
+    await pit.waitFor({ timeout: 10000 });
+    const before = await page.getByTestId("last-move").textContent();
+    if (touch) await pit.tap();
+    else await pit.click();
+    // Wait for the move to land before looking for the next one.
+    await page.waitForFunction(
+      (text) => document.querySelector("[data-testid=last-move]")?.textContent !== text ||
+        document.querySelector(".headline.result"),
+      before,
+    );
+  }
+  throw new Error("the game did not end");
+}
+
+/** Opens Kalah on a fresh page as two players on one device. */
+export async function newKalahGame(page, url) {
+  await page.goto(url);
+  await page.getByRole("button", { name: /Kalah/ }).click();
+  await page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }).click();
+  await page.locator(".board.kalah").waitFor();
+}
+
+/** A pit's button: side "Gold" or "Turquoise", letter a..f. */
+export function pit(page, side, letter) {
+  return page.getByRole("button", { name: new RegExp(`^${side} pit ${letter}:`) });
 }

@@ -29,6 +29,8 @@ enum Task {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Only the app's checks: Android compile check, web bundle, browser tests.
+    TestApp,
     /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
     Web,
 }
@@ -38,7 +40,11 @@ fn main() -> Result<()> {
         Task::Test => test(),
         Task::Play => play(),
         Task::BenchServer { args } => bench_server(&args),
-        Task::Web => app::web().map(|dir| println!("web bundle: {}", dir.display())),
+        Task::TestApp => app::checks(),
+        Task::Web => app::web().and_then(|dir| {
+            println!("web bundle: {}", dir.display());
+            app::report_size(&dir)
+        }),
     }
 }
 
@@ -101,6 +107,7 @@ fn test() -> Result<()> {
         )?;
     }
     cargo_step("tests", &["test", "--workspace"])?;
+    app::checks()?;
     println!("\nAll checks passed.");
     Ok(())
 }
