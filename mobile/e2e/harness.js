@@ -90,23 +90,37 @@ export async function device(kind, options = {}) {
   };
 }
 
-/** Plays the game on screen to its end by tapping the first playable pit each turn. */
-export async function playToEnd(page, { touch = false, maxPlies = 400 } = {}) {
-  for (let ply = 0; ply < maxPlies; ply++) {
-    if (await page.locator(".headline.result").count()) return ply;
-    const pit = page.locator(".pit.playable").first();
-    await pit.waitFor({ timeout: 10000 });
-    const before = await page.getByTestId("last-move").textContent();
-    if (touch) await pit.tap();
-    else await pit.click();
-    // Wait for the move to land before looking for the next one.
-    await page.waitForFunction(
-      (text) => document.querySelector("[data-testid=last-move]")?.textContent !== text ||
-        document.querySelector(".headline.result"),
-      before,
-    );
+/** Plays the game on screen to its end by tapping the first highlighted pit, piece or
+ * landing each time (a checkers capture takes several taps). Returns the number of taps. */
+export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
+  const state = () =>
+    (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
+    document.querySelectorAll(".selected").length + "|" +
+    (document.querySelector(".headline.result") ? "end" : "");
+  for (let taps = 0; taps < maxTaps; taps++) {
+    if (await page.locator(".headline.result").count()) return taps;
+    const target = page.locator(".playable").first();
+    await target.waitFor({ timeout: 10000 });
+    const before = await page.evaluate(state);
+    if (touch) await target.tap();
+    else await target.click();
+    // Wait for the tap to land before looking for the next one.
+    await page.waitForFunction((previous) => {
+      const now = (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
+        document.querySelectorAll(".selected").length + "|" +
+        (document.querySelector(".headline.result") ? "end" : "");
+      return now !== previous;
+    }, before);
   }
   throw new Error("the game did not end");
+}
+
+/** Opens a game on a fresh page as two players on one device. */
+export async function newGame(page, url, name) {
+  await page.goto(url);
+  await page.getByRole("button", { name }).click();
+  await page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }).click();
+  await page.locator(".board").waitFor();
 }
 
 /** Opens Kalah on a fresh page as two players on one device. */

@@ -67,6 +67,11 @@ kalah-store = { $side } store: { $seeds ->
     [one] 1 seed
    *[other] { $seeds } seeds
   }
+checkers-board = Checkers board
+checkers-empty = Square { $square }
+checkers-man = Square { $square }: { $side } piece
+checkers-king = Square { $square }: { $side } king
+checkers-captured = (taken on this move)
 how-to-play-title = How to play { $game }
 how-kalah =
     Each player has six pits and a store. At the start every pit holds four seeds.

@@ -67,6 +67,11 @@ kalah-store = { $side } voorraad: { $seeds ->
     [one] 1 zaadje
    *[other] { $seeds } zaadjes
   }
+checkers-board = Dambord
+checkers-empty = Veld { $square }
+checkers-man = Veld { $square }: { $side } schijf
+checkers-king = Veld { $square }: { $side } koning
+checkers-captured = (geslagen in deze zet)
 how-to-play-title = Zo speel je { $game }
 how-kalah =
     Elke speler heeft zes kuiltjes en een voorraadbak. Bij het begin liggen er in elk kuiltje vier zaadjes.

@@ -70,6 +70,11 @@ kalah-store = { $side }, калах: { $seeds ->
     [few] { $seeds } камня
    *[other] { $seeds } камней
   }
+checkers-board = Шашечная доска
+checkers-empty = Поле { $square }
+checkers-man = Поле { $square }: { $side }, шашка
+checkers-king = Поле { $square }: { $side }, дамка
+checkers-captured = (взята этим ходом)
 how-to-play-title = Как играть: { $game }
 how-kalah =
     У каждого игрока шесть лунок и свой калах. В начале в каждой лунке по четыре камня.

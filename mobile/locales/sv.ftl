@@ -67,6 +67,11 @@ kalah-store = { $side } förråd: { $seeds ->
     [one] 1 frö
    *[other] { $seeds } frön
   }
+checkers-board = Dambräde
+checkers-empty = Ruta { $square }
+checkers-man = Ruta { $square }: { $side } pjäs
+checkers-king = Ruta { $square }: { $side } kung
+checkers-captured = (slagen i det här draget)
 how-to-play-title = Så spelar du { $game }
 how-kalah =
     Varje spelare har sex gropar och ett förråd. I början ligger fyra frön i varje grop.

@@ -46,7 +46,7 @@ for (const kind of ["phone", "desktop"]) {
       assert.equal(await page.locator(".pit.playable.gold").count(), 6);
       assert.equal(await page.locator(".pit.playable.turquoise").count(), 0);
       const plies = await playToEnd(page, { touch: kind === "phone" });
-      assert.ok(plies > 4, `a real game (${plies} plies)`);
+      assert.ok(plies > 4, `a real game (${plies} taps)`);
       const result = await page.getByTestId("headline").textContent();
       assert.match(result, /wins!|Draw: 24 seeds each/);
       // Every seed ended in a store.

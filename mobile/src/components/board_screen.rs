@@ -3,6 +3,7 @@ use dioxus::prelude::*;
 
 use super::{
     app::{Screen, use_app},
+    checkers_board::CheckersBoard,
     confirm_dialog::ConfirmDialog,
     controls::Controls,
     kalah_board::KalahBoard,
@@ -32,8 +33,9 @@ pub fn BoardScreen() -> Element {
             div { class: "board-area",
                 match kind {
                     GameKind::Kalah => rsx! { KalahBoard {} },
+                    GameKind::Checkers => rsx! { CheckersBoard {} },
                     // Only offered games reach the board (see `OFFERED`).
-                    GameKind::Checkers | GameKind::ChineseCheckers => rsx! {},
+                    GameKind::ChineseCheckers => rsx! {},
                 }
             }
             aside { class: "side-panel",

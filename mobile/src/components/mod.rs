@@ -3,6 +3,7 @@
 
 mod app;
 mod board_screen;
+mod checkers_board;
 mod confirm_dialog;
 mod controls;
 mod game_picker;

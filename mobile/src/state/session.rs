@@ -602,4 +602,38 @@ mod tests {
         assert_eq!(s.apply(Action::NewGame), vec![Effect::Save]);
         assert!(s.record().is_empty());
     }
+
+    #[test]
+    fn a_checkers_capture_is_built_landing_by_landing_and_only_the_whole_move_is_saved() {
+        // Red's 14 and 15 each have two double jumps.
+        let record =
+            AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
+        let mut s = Session::resume_record(record, Mode::SameDevice);
+        assert_eq!(s.movable(), vec![14, 15]);
+        assert!(s.apply(Action::Tap(14)).is_empty());
+        assert_eq!(s.highlights(), vec![23]);
+        // Before any landing, the other piece may be chosen instead.
+        assert!(s.apply(Action::Tap(15)).is_empty());
+        assert_eq!(s.highlights(), vec![22, 24]);
+        assert!(
+            s.apply(Action::Tap(22)).is_empty(),
+            "half a capture: nothing saved"
+        );
+        assert!(s.route_committed());
+        assert_eq!(s.route(), &[15, 22]);
+        assert!(s.record().is_empty());
+        // Mid-chain the piece can't be switched; Cancel goes back to before the turn.
+        assert!(s.apply(Action::Tap(14)).is_empty());
+        assert_eq!(s.route(), &[15, 22]);
+        assert!(s.apply(Action::Cancel).is_empty());
+        assert!(s.route().is_empty());
+        assert_eq!(s.highlights(), vec![14, 15]);
+        s.apply(Action::Tap(15));
+        s.apply(Action::Tap(24));
+        assert_eq!(
+            s.apply(Action::Tap(31)),
+            vec![Effect::Played { index: 0 }, Effect::Save]
+        );
+        assert_eq!(s.record().move_texts(), ["15x24x31"]);
+    }
 }
