@@ -72,6 +72,12 @@ checkers-empty = Square { $square }
 checkers-man = Square { $square }: { $side } piece
 checkers-king = Square { $square }: { $side } king
 checkers-captured = (taken on this move)
+cc-board = Chinese Checkers star
+cc-empty = Hole { $hole }
+cc-marble = Hole { $hole }: { $side } marble
+cc-arrivals = { $side } home: { $count }/10
+action-pass = Pass
+status-must-pass = { $side } cannot move and must pass.
 how-to-play-title = How to play { $game }
 how-kalah =
     Each player has six pits and a store. At the start every pit holds four seeds.

@@ -72,6 +72,12 @@ checkers-empty = Veld { $square }
 checkers-man = Veld { $square }: { $side } schijf
 checkers-king = Veld { $square }: { $side } koning
 checkers-captured = (geslagen in deze zet)
+cc-board = Ster voor Chinees dammen
+cc-empty = Gaatje { $hole }
+cc-marble = Gaatje { $hole }: { $side } knikker
+cc-arrivals = { $side } thuis: { $count }/10
+action-pass = Passen
+status-must-pass = { $side } kan niet zetten en moet passen.
 how-to-play-title = Zo speel je { $game }
 how-kalah =
     Elke speler heeft zes kuiltjes en een voorraadbak. Bij het begin liggen er in elk kuiltje vier zaadjes.

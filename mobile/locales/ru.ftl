@@ -75,6 +75,12 @@ checkers-empty = Поле { $square }
 checkers-man = Поле { $square }: { $side }, шашка
 checkers-king = Поле { $square }: { $side }, дамка
 checkers-captured = (взята этим ходом)
+cc-board = Звезда китайских шашек
+cc-empty = Лунка { $hole }
+cc-marble = Лунка { $hole }: { $side }, шарик
+cc-arrivals = { $side } дома: { $count }/10
+action-pass = Пропустить ход
+status-must-pass = { $side } не могут ходить и пропускают ход.
 how-to-play-title = Как играть: { $game }
 how-kalah =
     У каждого игрока шесть лунок и свой калах. В начале в каждой лунке по четыре камня.

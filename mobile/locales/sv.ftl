@@ -72,6 +72,12 @@ checkers-empty = Ruta { $square }
 checkers-man = Ruta { $square }: { $side } pjäs
 checkers-king = Ruta { $square }: { $side } kung
 checkers-captured = (slagen i det här draget)
+cc-board = Stjärna för kinaschack
+cc-empty = Hål { $hole }
+cc-marble = Hål { $hole }: { $side } kula
+cc-arrivals = { $side } i mål: { $count }/10
+action-pass = Passa
+status-must-pass = { $side } kan inte dra och måste passa.
 how-to-play-title = Så spelar du { $game }
 how-kalah =
     Varje spelare har sex gropar och ett förråd. I början ligger fyra frön i varje grop.

@@ -15,7 +15,7 @@ for (const kind of ["phone", "desktop"]) {
     const browser = await device(kind);
     try {
       const page = browser.page;
-      await newGame(page, server.url, /Checkers/);
+      await newGame(page, server.url, /^Checkers/);
       await page.screenshot({ path: path.join(artifactDir(), `checkers-${kind}-start.png`) });
       // Red's movable men at the start: 9..12 (the ones on the front row).
       const movable = await page.locator(".square.playable").evaluateAll((els) => els.map((e) => e.dataset.cell));
@@ -46,7 +46,7 @@ test("a capture is chosen landing by landing; Escape goes back to before the tur
         record: { game: "checkers", start: "W:W18,19,26,27,32:B9,10,11,14,15", moves: ["32-28"] } }),
     ));
     await page.reload();
-    await page.getByRole("button", { name: /Checkers/ }).click();
+    await page.getByRole("button", { name: /^Checkers/ }).click();
     await page.locator('[data-mode="same-device"]').getByRole("button", { name: "Continue" }).click();
     assert.equal(await square(page, 15).getAttribute("aria-label"), "Square 15: Red piece");
     await square(page, 15).click();

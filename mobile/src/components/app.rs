@@ -22,7 +22,11 @@ const STYLE: &str = include_str!("../../web/app.css");
 
 /// The games this build offers. A game whose rules have not landed in the engine is simply not
 /// listed.
-pub const OFFERED: &[GameKind] = &[GameKind::Kalah, GameKind::Checkers];
+pub const OFFERED: &[GameKind] = &[
+    GameKind::Kalah,
+    GameKind::Checkers,
+    GameKind::ChineseCheckers,
+];
 
 /// The screen in view. All navigation goes through this one enum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -8,6 +8,7 @@ use super::{
     controls::Controls,
     kalah_board::KalahBoard,
     notice::Notice,
+    star_board::StarBoard,
     status_panel::StatusPanel,
     top_bar::TopBar,
 };
@@ -34,8 +35,7 @@ pub fn BoardScreen() -> Element {
                 match kind {
                     GameKind::Kalah => rsx! { KalahBoard {} },
                     GameKind::Checkers => rsx! { CheckersBoard {} },
-                    // Only offered games reach the board (see `OFFERED`).
-                    GameKind::ChineseCheckers => rsx! {},
+                    GameKind::ChineseCheckers => rsx! { StarBoard {} },
                 }
             }
             aside { class: "side-panel",

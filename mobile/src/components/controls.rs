@@ -19,8 +19,12 @@ pub fn Controls() -> Element {
     let paused = session.is_paused();
     let computer = session.computer();
     let animating = app.sowing.read().is_some();
+    let must_pass = session.must_pass();
     rsx! {
         div { class: "controls",
+            if must_pass {
+                button { class: "primary", onclick: move |_| app.dispatch(Action::Pass), {texts.get("action-pass")} }
+            }
             if animating {
                 button { class: "skip", onclick: move |_| app.skip_animation(), {texts.get("action-skip")} }
             }

@@ -12,6 +12,7 @@ mod kalah_board;
 mod language_picker;
 mod mode_picker;
 mod notice;
+mod star_board;
 mod status_panel;
 mod top_bar;
 

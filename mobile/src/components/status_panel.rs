@@ -1,4 +1,4 @@
-use cozcade_engine::{DrawReason, Outcome, Side};
+use cozcade_engine::{AnyRecord, DrawReason, Outcome, Side};
 use dioxus::prelude::*;
 
 use super::app::use_app;
@@ -63,10 +63,54 @@ pub fn StatusPanel() -> Element {
         _ => texts.get("status-no-moves-yet"),
     };
     let finished = record.outcome().is_some();
+    let must_pass = session.must_pass().then(|| {
+        texts.with(
+            "status-must-pass",
+            vec![("side", side(record.turn()).into())],
+        )
+    });
+    // Chinese Checkers arrival cards (x/10 home) and Kalah stores, per side.
+    let tallies: Vec<String> = match record {
+        AnyRecord::ChineseCheckers(r) => Side::BOTH
+            .into_iter()
+            .map(|s| {
+                texts.with(
+                    "cc-arrivals",
+                    vec![
+                        ("side", side(s).into()),
+                        ("count", Arg::from(r.position().arrivals(s))),
+                    ],
+                )
+            })
+            .collect(),
+        AnyRecord::Kalah(r) => Side::BOTH
+            .into_iter()
+            .map(|s| {
+                texts.with(
+                    "kalah-store",
+                    vec![
+                        ("side", side(s).into()),
+                        ("seeds", Arg::from(r.position().store(s))),
+                    ],
+                )
+            })
+            .collect(),
+        AnyRecord::Checkers(_) => Vec::new(),
+    };
     rsx! {
         div { class: "status", role: "status", aria_live: "polite",
             p { class: if finished { "headline result" } else { "headline" }, "data-testid": "headline", "{headline}" }
             p { class: "last-move", "data-testid": "last-move", "{last}" }
+            if let Some(text) = must_pass {
+                p { class: "must-pass", "{text}" }
+            }
+            if !tallies.is_empty() {
+                p { class: "arrivals", "data-testid": "tallies",
+                    for (i, tally) in tallies.into_iter().enumerate() {
+                        span { key: "{i}", "{tally}" }
+                    }
+                }
+            }
         }
     }
 }

@@ -5,6 +5,9 @@ use cozcade_engine::{AnyRecord, GameKind, Side};
 
 use super::{Cell, Level, Mode, RouteBuilder, Slot, Tap};
 
+/// The engine's text for a Chinese Checkers pass.
+const PASS: &str = "pass";
+
 /// Everything that changes a session. Components send these; nothing else mutates it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -12,6 +15,8 @@ pub enum Action {
     Tap(Cell),
     /// Escape / Cancel: forget the unfinished route, back to the position before this turn.
     Cancel,
+    /// Chinese Checkers: the side to move has no move and passes (only when that is the move).
+    Pass,
     /// Against the computer: back to the player's previous turn. Same device: back one turn.
     Undo,
     /// Start again from the starting position (the UI has asked for confirmation).
@@ -150,6 +155,11 @@ impl Session {
         }
     }
 
+    /// The player to tap has no move but a pass (Chinese Checkers): the UI offers Pass.
+    pub fn must_pass(&self) -> bool {
+        self.human_to_move() && self.record.legal_moves() == [PASS]
+    }
+
     /// Whether a landing has been chosen, so only Cancel can leave the route.
     pub fn route_committed(&self) -> bool {
         self.route.is_committed()
@@ -181,6 +191,13 @@ impl Session {
             Action::Cancel => {
                 self.route.cancel();
                 Vec::new()
+            }
+            Action::Pass => {
+                if self.must_pass() {
+                    self.play_human(PASS)
+                } else {
+                    Vec::new()
+                }
             }
             Action::Undo => self.undo(),
             Action::NewGame => {
@@ -287,22 +304,26 @@ impl Session {
             return Vec::new();
         }
         match self.route.tap(cell) {
-            Tap::Complete(text) => match self.record.play(&text) {
-                Ok(_) => {
-                    let index = self.record.len() - 1;
-                    let mut effects = self.game_changed();
-                    effects.extend([Effect::Played { index }, Effect::Save]);
-                    effects.extend(self.maybe_think());
-                    effects
-                }
-                // The route came from the legal moves, so this means the engine disagrees
-                // with itself; keep the game as it was.
-                Err(_) => {
-                    self.refresh_route();
-                    Vec::new()
-                }
-            },
+            Tap::Complete(text) => self.play_human(&text),
             Tap::Extended | Tap::Released | Tap::Ignored => Vec::new(),
+        }
+    }
+
+    fn play_human(&mut self, text: &str) -> Vec<Effect> {
+        match self.record.play(text) {
+            Ok(_) => {
+                let index = self.record.len() - 1;
+                let mut effects = self.game_changed();
+                effects.extend([Effect::Played { index }, Effect::Save]);
+                effects.extend(self.maybe_think());
+                effects
+            }
+            // The move came from the legal moves, so this means the engine disagrees with
+            // itself; keep the game as it was.
+            Err(_) => {
+                self.refresh_route();
+                Vec::new()
+            }
         }
     }
 
@@ -635,5 +656,23 @@ mod tests {
             vec![Effect::Played { index: 0 }, Effect::Save]
         );
         assert_eq!(s.record().move_texts(), ["15x24x31"]);
+    }
+
+    #[test]
+    fn a_chinese_checkers_marble_goes_to_a_lit_endpoint_in_one_move() {
+        let mut s = Session::new(GameKind::ChineseCheckers, Mode::SameDevice);
+        assert!(!s.must_pass());
+        assert!(s.movable().contains(&112));
+        assert!(
+            s.apply(Action::Pass).is_empty(),
+            "no pass while moves exist"
+        );
+        s.apply(Action::Tap(112));
+        assert_eq!(s.highlights(), vec![103, 104]);
+        assert_eq!(
+            s.apply(Action::Tap(104)),
+            vec![Effect::Played { index: 0 }, Effect::Save]
+        );
+        assert_eq!(s.record().move_texts(), ["112-104"]);
     }
 }
