@@ -54,6 +54,7 @@ export async function device(kind, options = {}) {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-chromium-"));
   const shapes = {
     phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
+    "phone-landscape": { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
     desktop: { viewport: { width: 1280, height: 800 } },
   };
   const context = await chromium.launchPersistentContext(userDataDir, {
