@@ -78,3 +78,35 @@ test("a capture is chosen landing by landing; Escape goes back to before the tur
     await browser.close();
   }
 });
+
+test("checkers by keyboard: arrows over dark squares, Enter picks and lands", async () => {
+  const browser = await device("desktop");
+  try {
+    const page = browser.page;
+    await newGame(page, server.url, /^Checkers/);
+    await page.locator(".board.checkers").focus();
+    // Entering the board puts the cursor on the first movable piece (9); Home walks the
+    // movable pieces.
+    const cursor = () => page.locator(".square.cursor").getAttribute("data-cell");
+    assert.equal(await cursor(), "9");
+    await page.keyboard.press("Home");
+    assert.equal(await cursor(), "10");
+    await page.keyboard.press("Enter");
+    assert.deepEqual(
+      await page.locator(".square.playable").evaluateAll((els) => els.map((e) => e.dataset.cell)),
+      ["14", "15"],
+    );
+    // Red moves up the screen: Up from 10 reaches one of its two forward squares.
+    await page.keyboard.press("ArrowUp");
+    const target = await cursor();
+    assert.ok(["14", "15"].includes(target), `cursor on ${target}`);
+    await page.keyboard.press(" ");
+    assert.equal(await page.getByTestId("last-move").textContent(), `Last move: Red 10-${target}`);
+    // Escape with nothing chosen changes nothing.
+    await page.keyboard.press("Escape");
+    assert.equal(await page.getByTestId("headline").textContent(), "White to move");
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
