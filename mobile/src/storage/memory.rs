@@ -48,3 +48,45 @@ impl Store for MemoryStore {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{Action, Effect, Level, Mode, Session};
+
+    /// What the app shell does on `Effect::Save`.
+    fn save(store: &MemoryStore, session: &Session) {
+        let saved = SavedGame {
+            mode: session.mode(),
+            record: session.record().clone(),
+        };
+        store.save(&saved).expect("saves");
+    }
+
+    #[test]
+    fn a_session_saved_mid_game_resumes_where_it_was_with_its_level() {
+        let store = MemoryStore::default();
+        let mut session = Session::new(GameKind::Kalah, Mode::Computer(Level::Hard));
+        let effects = session.apply(Action::Tap(5)); // gold f: the computer is to move
+        assert!(effects.contains(&Effect::Save));
+        save(&store, &session);
+
+        let loaded = store
+            .load(GameKind::Kalah, Slot::Computer)
+            .expect("reads")
+            .expect("saved");
+        assert_eq!(loaded.mode, Mode::Computer(Level::Hard));
+        let mut resumed = Session::resume_record(loaded.record, loaded.mode);
+        assert_eq!(resumed.record(), session.record());
+        // The computer's turn was saved, so it thinks again on resume, at the saved level.
+        assert!(matches!(
+            resumed.start().as_slice(),
+            [Effect::Think {
+                level: Level::Hard,
+                ..
+            }]
+        ));
+        // The other slot of the same game is untouched.
+        assert_eq!(store.load(GameKind::Kalah, Slot::SameDevice), Ok(None));
+    }
+}
