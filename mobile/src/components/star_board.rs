@@ -176,6 +176,10 @@ pub fn StarBoard() -> Element {
                         circle { class: "socket", cx: "{x}", cy: "{y}", r: "15" }
                         if let Some(side) = marble {
                             circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "13" }
+                            // Colour is never the only cue: coral marbles carry a ring.
+                            if side == Side::Second {
+                                circle { class: "marble-mark", cx: "{x}", cy: "{y}", r: "6" }
+                            }
                         }
                     }
                 }
