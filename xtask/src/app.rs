@@ -178,3 +178,28 @@ fn browser_tests(bundle: &std::path::Path) -> Result<()> {
         .env("CHROMIUM", chromium);
     step("app: browser tests (headless Chromium)", node)
 }
+
+/// `cargo xtask play`: builds the web bundle and the room server, prints the URL, and serves the
+/// app through the server (`--web-root`) until Ctrl-C. `COZCADE_LISTEN` changes the address;
+/// the server's database goes under the target directory.
+pub fn play() -> Result<()> {
+    let bundle = web()?;
+    report_size(&bundle)?;
+    cargo_step(
+        "room server: build",
+        &["build", "-p", "cozcade-server", "--bin", "cozcade-server"],
+    )?;
+    let listen = std::env::var("COZCADE_LISTEN").unwrap_or_else(|_| "127.0.0.1:8080".into());
+    let data = target_dir().join("play");
+    std::fs::create_dir_all(&data).with_context(|| format!("creating {}", data.display()))?;
+    let mut server = Command::new(target_dir().join("debug/cozcade-server"));
+    server
+        .arg("--listen")
+        .arg(&listen)
+        .arg("--db")
+        .arg(data.join("cozcade.db"))
+        .arg("--web-root")
+        .arg(&bundle);
+    println!("\nCozcade is at http://{listen}/ (Ctrl-C stops the server)");
+    step("room server", server)
+}

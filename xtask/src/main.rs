@@ -38,7 +38,7 @@ enum Task {
 fn main() -> Result<()> {
     match Cli::parse().task {
         Task::Test => test(),
-        Task::Play => play(),
+        Task::Play => app::play(),
         Task::BenchServer { args } => bench_server(&args),
         Task::TestApp => app::checks(),
         Task::Web => app::web().and_then(|dir| {
@@ -112,12 +112,6 @@ fn test() -> Result<()> {
     Ok(())
 }
 
-fn play() -> Result<()> {
-    bail!(
-        "the app and the room server are not built yet; until they land, try the engine: \
-         cargo run -p cozcade-engine -- moves checkers"
-    )
-}
 
 fn bench_server(args: &[String]) -> Result<()> {
     cargo_step(
