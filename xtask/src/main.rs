@@ -112,7 +112,6 @@ fn test() -> Result<()> {
     Ok(())
 }
 
-
 fn bench_server(args: &[String]) -> Result<()> {
     cargo_step(
         "build the server (release)",
