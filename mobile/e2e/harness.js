@@ -99,9 +99,10 @@ export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
     document.querySelectorAll(".selected").length + "|" +
     (document.querySelector(".headline.result") ? "end" : "");
   for (let taps = 0; taps < maxTaps; taps++) {
+    // Wait for a move to make or the end (the computer may be thinking meanwhile).
+    await page.locator(".playable, .headline.result").first().waitFor({ timeout: 15000 });
     if (await page.locator(".headline.result").count()) return taps;
     const target = page.locator(".playable").first();
-    await target.waitFor({ timeout: 10000 });
     const before = await page.evaluate(state);
     if (touch) await target.tap();
     else await target.click();
@@ -135,4 +136,14 @@ export async function newKalahGame(page, url) {
 /** A pit's button: side "Gold" or "Turquoise", letter a..f. */
 export function pit(page, side, letter) {
   return page.getByRole("button", { name: new RegExp(`^${side} pit ${letter}:`) });
+}
+
+/** Opens a game against the computer at `level` ("Easy", "Medium", "Hard"). */
+export async function newComputerGame(page, url, name, level) {
+  await page.goto(url);
+  await page.getByRole("button", { name }).click();
+  const card = page.locator('[data-mode="computer"]');
+  await card.getByLabel(level).check();
+  await card.getByRole("button", { name: "New game" }).click();
+  await page.locator(".board").waitFor();
 }

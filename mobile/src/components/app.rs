@@ -69,6 +69,8 @@ pub struct AppContext {
     pub reduced_motion: Signal<bool>,
     /// The New game confirmation is open.
     pub confirming_new_game: Signal<bool>,
+    /// The computer's search in progress, to stop it.
+    pub thinking: Signal<Option<computer::Handle>>,
 }
 
 pub fn use_app() -> AppContext {
@@ -155,8 +157,7 @@ impl AppContext {
                 Effect::Save => self.save(),
                 Effect::DeleteSave(slot) => self.delete(slot),
                 Effect::Think { level, generation } => self.think(level, generation),
-                // No search runs in the background yet (see `computer`), so there is nothing to stop.
-                Effect::StopThinking => {}
+                Effect::StopThinking => self.stop_thinking(),
                 Effect::Played { index } => self.animate(index),
             }
         }
@@ -195,15 +196,34 @@ impl AppContext {
         }
     }
 
-    fn think(self, level: crate::state::Level, generation: u64) {
+    /// Starts the computer's search off the UI thread; its answer comes back as an action
+    /// tagged with `generation`, so an answer to a position that has changed meanwhile is dropped.
+    fn think(mut self, level: crate::state::Level, generation: u64) {
         let Some(record) = self.session.peek().as_ref().map(|s| s.record().clone()) else {
             return;
         };
-        let action = match computer::best_move(&record, level) {
-            Ok(mv) => Action::ComputerMoved { generation, mv },
-            Err(_) => Action::ComputerFailed { generation },
-        };
-        self.dispatch(action);
+        self.stop_thinking();
+        let handle = computer::Handle::new();
+        self.thinking.set(Some(handle.clone()));
+        spawn(async move {
+            let result = computer::best_move(record, level, handle).await;
+            if result != Err(computer::ComputerError::Cancelled) {
+                self.thinking.set(None);
+            }
+            let action = match result {
+                Ok(mv) => Action::ComputerMoved { generation, mv },
+                // Stopped on purpose: whoever stopped it has moved the session on already.
+                Err(computer::ComputerError::Cancelled) => return,
+                Err(computer::ComputerError::Failed(_)) => Action::ComputerFailed { generation },
+            };
+            self.dispatch(action);
+        });
+    }
+
+    fn stop_thinking(mut self) {
+        if let Some(handle) = self.thinking.write().take() {
+            handle.stop();
+        }
     }
 
     /// Shows a Kalah move seed by seed (about a second at most); a tap or Escape skips it.
@@ -281,6 +301,7 @@ pub fn App() -> Element {
         sowing: Signal::new(None),
         reduced_motion: Signal::new(false),
         confirming_new_game: Signal::new(false),
+        thinking: Signal::new(None),
     });
 
     // Page shape, background/foreground and motion preference come from the page itself.
