@@ -14,14 +14,14 @@ const games = [
   { name: /^Chinese Checkers/, slug: "chinese-checkers" },
 ];
 
-for (const game of games) {
-  test(`a whole ${game.slug} game against the computer (Easy) by tapping, as a phone`, async () => {
-    const browser = await device("phone");
+for (const game of games) for (const kind of ["phone", "desktop"]) {
+  test(`a whole ${game.slug} game against the computer (Easy) by tapping, as a ${kind}`, async () => {
+    const browser = await device(kind);
     try {
       const page = browser.page;
       await newComputerGame(page, server.url, game.name, "Easy");
       assert.match(await page.getByTestId("headline").textContent(), /^Your turn/);
-      const taps = await playToEnd(page, { touch: true, maxTaps: 4000 });
+      const taps = await playToEnd(page, { touch: kind === "phone", maxTaps: 4000 });
       assert.ok(taps > 2, `${taps} taps`);
       assert.match(await page.getByTestId("headline").textContent(), /You win!|The computer wins\.|Draw/);
       assert.deepEqual(browser.errors, []);
@@ -93,6 +93,32 @@ test("undo goes back to your previous turn; a level change keeps the game", asyn
     await page.reload();
     await page.getByRole("button", { name: /^Kalah/ }).tap();
     assert.equal(await page.locator('[data-mode="computer"]').getByRole("button", { name: "Continue" }).count(), 0, "no moves: nothing to continue");
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("leaving the tab pauses the computer", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    await newComputerGame(page, server.url, /^Kalah/, "Hard");
+    await page.getByRole("button", { name: /^Gold pit f:/ }).tap();
+    assert.equal(await page.getByTestId("headline").textContent(), "The computer is thinking…");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { get: () => true, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.waitForFunction(() => document.querySelector("[data-testid=headline]")?.textContent === "Paused");
+    await page.waitForTimeout(1500);
+    assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Gold f", "no reply while away");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { get: () => false, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.getByRole("button", { name: "Resume" }).tap();
+    await page.waitForFunction(() => /Turquoise/.test(document.querySelector("[data-testid=last-move]")?.textContent ?? ""), null, { timeout: 20000 });
     assert.deepEqual(browser.errors, []);
   } finally {
     await browser.close();
