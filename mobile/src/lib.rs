@@ -1,1 +1,15 @@
-//! The Cozcade app (not built yet).
+//! The Cozcade app: Dioxus on the web, desktop and phones.
+//!
+//! `state` is the game session without a renderer (reducer-style actions), `storage` keeps saved
+//! games behind one trait, `i18n` holds the Fluent texts, and `components` draws it all.
+
+mod components;
+mod computer;
+pub mod i18n;
+mod platform;
+pub mod state;
+pub mod storage;
+
+pub fn launch() {
+    dioxus::launch(components::App);
+}

@@ -8,6 +8,8 @@ use std::{
 use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
+mod app;
+
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "Cozcade project tasks")]
 struct Cli {
@@ -27,13 +29,22 @@ enum Task {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Only the app's checks: Android compile check, web bundle, browser tests.
+    TestApp,
+    /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
+    Web,
 }
 
 fn main() -> Result<()> {
     match Cli::parse().task {
         Task::Test => test(),
-        Task::Play => play(),
+        Task::Play => app::play(),
         Task::BenchServer { args } => bench_server(&args),
+        Task::TestApp => app::checks(),
+        Task::Web => app::web().and_then(|dir| {
+            println!("web bundle: {}", dir.display());
+            app::report_size(&dir)
+        }),
     }
 }
 
@@ -96,15 +107,9 @@ fn test() -> Result<()> {
         )?;
     }
     cargo_step("tests", &["test", "--workspace"])?;
+    app::checks()?;
     println!("\nAll checks passed.");
     Ok(())
-}
-
-fn play() -> Result<()> {
-    bail!(
-        "the app and the room server are not built yet; until they land, try the engine: \
-         cargo run -p cozcade-engine -- moves checkers"
-    )
 }
 
 fn bench_server(args: &[String]) -> Result<()> {

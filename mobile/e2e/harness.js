@@ -1,0 +1,149 @@
+// Shared pieces of the browser tests: a tiny static server for the web bundle, and headless
+// Debian Chromium driven by playwright-core (no browser download: the system binary is used).
+import http from "node:http";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** The bundle `cargo xtask web` wrote: COZCADE_WEB_DIR, else <target dir>/web. */
+export function webDir() {
+  if (process.env.COZCADE_WEB_DIR) return process.env.COZCADE_WEB_DIR;
+  const target = process.env.CARGO_TARGET_DIR ?? path.join(here, "..", "..", "target");
+  return path.join(target, "web");
+}
+
+/** Where screenshots go (CI keeps them as artifacts). */
+export function artifactDir() {
+  const dir = process.env.COZCADE_ARTIFACTS ?? path.join(here, "..", "..", "artifacts", "e2e");
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+const types = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".css": "text/css; charset=utf-8",
+};
+
+/** Serves `root` on a free loopback port until `close()`. Every unknown path gets index.html. */
+export async function serve(root = webDir()) {
+  if (!fs.existsSync(path.join(root, "index.html"))) {
+    throw new Error(`no web bundle in ${root}: run \`cargo xtask web\` first`);
+  }
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://localhost");
+    let file = path.normalize(path.join(root, decodeURIComponent(url.pathname)));
+    if (!file.startsWith(root) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) {
+      file = path.join(root, "index.html");
+    }
+    res.writeHead(200, { "content-type": types[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** A browser with its own profile for each device shape: phone (touch, portrait) or desktop. */
+export async function device(kind, options = {}) {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-chromium-"));
+  const shapes = {
+    phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
+    "phone-landscape": { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
+    desktop: { viewport: { width: 1280, height: 800 } },
+  };
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    locale: "en-US",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+    // Sowing animations are skipped under reduced motion, which keeps whole games quick;
+    // the animation test turns it back on.
+    reducedMotion: options.motion ?? "reduce",
+    ...shapes[kind],
+  });
+  if (options.initScript) await context.addInitScript(options.initScript);
+  const errors = [];
+  context.on("weberror", (e) => errors.push(String(e.error())));
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return {
+    context,
+    page,
+    errors,
+    async close() {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Plays the game on screen to its end by tapping the first highlighted pit, piece or
+ * landing each time (a checkers capture takes several taps). Returns the number of taps. */
+export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
+  const state = () =>
+    (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
+    document.querySelectorAll(".selected").length + "|" +
+    (document.querySelector(".headline.result") ? "end" : "");
+  for (let taps = 0; taps < maxTaps; taps++) {
+    // Wait for a move to make or the end (the computer may be thinking meanwhile).
+    await page.locator(".playable, .headline.result").first().waitFor({ timeout: 15000 });
+    if (await page.locator(".headline.result").count()) return taps;
+    const target = page.locator(".playable").first();
+    const before = await page.evaluate(state);
+    if (touch) await target.tap();
+    else await target.click();
+    // Wait for the tap to land before looking for the next one.
+    await page.waitForFunction((previous) => {
+      const now = (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
+        document.querySelectorAll(".selected").length + "|" +
+        (document.querySelector(".headline.result") ? "end" : "");
+      return now !== previous;
+    }, before);
+  }
+  throw new Error("the game did not end");
+}
+
+/** Opens a game on a fresh page as two players on one device. */
+export async function newGame(page, url, name) {
+  await page.goto(url);
+  await page.getByRole("button", { name }).click();
+  await page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }).click();
+  await page.locator(".board").waitFor();
+}
+
+/** Opens Kalah on a fresh page as two players on one device. */
+export async function newKalahGame(page, url) {
+  await page.goto(url);
+  await page.getByRole("button", { name: /Kalah/ }).click();
+  await page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }).click();
+  await page.locator(".board.kalah").waitFor();
+}
+
+/** A pit's button: side "Gold" or "Turquoise", letter a..f. */
+export function pit(page, side, letter) {
+  return page.getByRole("button", { name: new RegExp(`^${side} pit ${letter}:`) });
+}
+
+/** Opens a game against the computer at `level` ("Easy", "Medium", "Hard"). */
+export async function newComputerGame(page, url, name, level) {
+  await page.goto(url);
+  await page.getByRole("button", { name }).click();
+  const card = page.locator('[data-mode="computer"]');
+  await card.getByLabel(level).check();
+  await card.getByRole("button", { name: "New game" }).click();
+  await page.locator(".board").waitFor();
+}

@@ -1,0 +1,126 @@
+// Against the computer in headless Chromium: whole games by tapping, Pause, Undo, a level
+// change, and the main thread kept free while Hard thinks (its search runs in a Web Worker).
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { serve, device, playToEnd, newComputerGame } from "../harness.js";
+
+let server;
+before(async () => { server = await serve(); });
+after(async () => { await server.close(); });
+
+const games = [
+  { name: /^Kalah/, slug: "kalah" },
+  { name: /^Checkers/, slug: "checkers" },
+  { name: /^Chinese Checkers/, slug: "chinese-checkers" },
+];
+
+for (const game of games) for (const kind of ["phone", "desktop"]) {
+  test(`a whole ${game.slug} game against the computer (Easy) by tapping, as a ${kind}`, async () => {
+    const browser = await device(kind);
+    try {
+      const page = browser.page;
+      await newComputerGame(page, server.url, game.name, "Easy");
+      assert.match(await page.getByTestId("headline").textContent(), /^Your turn/);
+      const taps = await playToEnd(page, { touch: kind === "phone", maxTaps: 4000 });
+      assert.ok(taps > 2, `${taps} taps`);
+      assert.match(await page.getByTestId("headline").textContent(), /You win!|The computer wins\.|Draw/);
+      assert.deepEqual(browser.errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+test("Hard thinks without blocking the page; Pause stops it, Continue resumes", async () => {
+  const browser = await device("desktop");
+  try {
+    const page = browser.page;
+    await page.addInitScript(() => {
+      window.__longest = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) window.__longest = Math.max(window.__longest, entry.duration);
+      }).observe({ type: "longtask", buffered: false });
+    });
+    await newComputerGame(page, server.url, /^Checkers/, "Hard");
+    await page.evaluate(() => { window.__longest = 0; });
+    await page.locator("#cell-11").click();
+    await page.locator("#cell-15").click();
+    const headline = page.getByTestId("headline");
+    assert.equal(await headline.textContent(), "The computer is thinking…");
+    // Measure while it thinks: the page stays responsive (a button answers at once).
+    const t0 = Date.now();
+    await page.getByRole("button", { name: "How to play" }).waitFor();
+    await page.waitForFunction(() => !document.querySelector("[data-testid=headline]")?.textContent.includes("thinking"), null, { timeout: 20000 });
+    const thought = Date.now() - t0;
+    const longest = await page.evaluate(() => window.__longest);
+    console.log(`# timing: Hard (checkers) answered in ${thought} ms; longest main-thread task meanwhile ${longest.toFixed(0)} ms`);
+    assert.ok(longest < 200, `longest task ${longest} ms`);
+    assert.match(await page.getByTestId("last-move").textContent(), /^Last move: White /);
+
+    // Pause while it thinks: nothing moves until Continue.
+    const before = await page.getByTestId("last-move").textContent();
+    await page.locator(".square.playable").first().click();
+    await page.locator(".square.playable").first().click();
+    await page.getByRole("button", { name: "Pause" }).click();
+    assert.equal(await headline.textContent(), "Paused");
+    const paused = await page.getByTestId("last-move").textContent();
+    await page.waitForTimeout(1500);
+    assert.equal(await page.getByTestId("last-move").textContent(), paused, "no move while paused");
+    assert.notEqual(paused, before);
+    await page.getByRole("button", { name: "Resume" }).click();
+    await page.waitForFunction((p) => document.querySelector("[data-testid=last-move]")?.textContent !== p, paused, { timeout: 20000 });
+    assert.match(await page.getByTestId("last-move").textContent(), /^Last move: White /);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("undo goes back to your previous turn; a level change keeps the game", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    await newComputerGame(page, server.url, /^Kalah/, "Easy");
+    // Gold f: no extra turn, so the computer replies.
+    await page.getByRole("button", { name: /^Gold pit f:/ }).tap();
+    await page.waitForFunction(() => /Turquoise/.test(document.querySelector("[data-testid=last-move]")?.textContent ?? ""), null, { timeout: 10000 });
+    await page.getByLabel("Level").selectOption("hard");
+    assert.match(await page.getByTestId("last-move").textContent(), /Turquoise/, "the game goes on");
+    await page.getByRole("button", { name: "Undo" }).tap();
+    assert.equal(await page.getByTestId("last-move").textContent(), "No moves yet");
+    assert.match(await page.getByTestId("headline").textContent(), /^Your turn/);
+    // The level is saved with the game.
+    await page.reload();
+    await page.getByRole("button", { name: /^Kalah/ }).tap();
+    assert.equal(await page.locator('[data-mode="computer"]').getByRole("button", { name: "Continue" }).count(), 0, "no moves: nothing to continue");
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("leaving the tab pauses the computer", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    await newComputerGame(page, server.url, /^Kalah/, "Hard");
+    await page.getByRole("button", { name: /^Gold pit f:/ }).tap();
+    assert.equal(await page.getByTestId("headline").textContent(), "The computer is thinking…");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { get: () => true, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.waitForFunction(() => document.querySelector("[data-testid=headline]")?.textContent === "Paused");
+    await page.waitForTimeout(1500);
+    assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Gold f", "no reply while away");
+    await page.evaluate(() => {
+      Object.defineProperty(document, "hidden", { get: () => false, configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await page.getByRole("button", { name: "Resume" }).tap();
+    await page.waitForFunction(() => /Turquoise/.test(document.querySelector("[data-testid=last-move]")?.textContent ?? ""), null, { timeout: 20000 });
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});

@@ -1,0 +1,97 @@
+app-title = Cozcade
+home-heading = Choose a game
+game-kalah = Kalah
+game-checkers = Checkers
+game-chinese-checkers = Chinese Checkers
+blurb-kalah = Sow seeds around the board and gather more than your opponent.
+blurb-checkers = Jump your opponent's pieces and crown your own.
+blurb-chinese-checkers = Hop your marbles across the star into the far corner.
+mode-heading = How do you want to play?
+mode-computer = Against the computer
+mode-computer-note = You play { $side } and move first.
+mode-same-device = Two players on this device
+mode-same-device-note = Pass the device after every turn.
+level-label = Level
+level-easy = Easy
+level-medium = Medium
+level-hard = Hard
+saved-game = Saved game: { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+  }
+action-continue = Continue
+action-new-game = New game
+action-undo = Undo
+action-pause = Pause
+action-resume = Resume
+action-retry = Try again
+action-back = Back
+action-menu = Games
+action-how-to-play = How to play
+action-cancel = Cancel
+action-skip = Skip
+action-switch-same-device = Go on as two players
+confirm-new-game = Start a new game? The moves of this one will be lost.
+confirm-yes = Start again
+confirm-no = Keep playing
+language-label = Language
+side-gold = Gold
+side-turquoise = Turquoise
+side-red = Red
+side-white = White
+side-jade = Jade
+side-coral = Coral
+status-turn = { $side } to move
+status-your-turn = Your turn ({ $side })
+status-thinking = The computer is thinking…
+status-paused = Paused
+status-last-move = Last move: { $side } { $move }
+status-no-moves-yet = No moves yet
+result-win = { $side } wins!
+result-you-win = You win!
+result-computer-wins = The computer wins.
+result-draw-repetition = Draw: the same position came up three times.
+result-draw-forty-moves = Draw: forty moves each without a capture or a man move.
+result-draw-equal-seeds = Draw: 24 seeds each.
+result-draw-no-moves = Draw: neither side can move.
+computer-failed = The computer could not find its move.
+computer-failed-again = The computer failed again. You can go on as two players on this device.
+storage-unavailable = Saving is not possible here ({ $reason }). The game goes on without saving.
+storage-failed = This game could not be saved ({ $reason }). The game goes on without saving.
+kalah-board = Kalah board
+kalah-pit = { $side } pit { $pit }: { $seeds ->
+    [one] 1 seed
+   *[other] { $seeds } seeds
+  }
+kalah-store = { $side } store: { $seeds ->
+    [one] 1 seed
+   *[other] { $seeds } seeds
+  }
+checkers-board = Checkers board
+checkers-empty = Square { $square }
+checkers-man = Square { $square }: { $side } piece
+checkers-king = Square { $square }: { $side } king
+checkers-captured = (taken on this move)
+cc-board = Chinese Checkers star
+cc-empty = Hole { $hole }
+cc-marble = Hole { $hole }: { $side } marble
+cc-arrivals = { $side } home: { $count }/10
+action-pass = Pass
+status-must-pass = { $side } cannot move and must pass.
+how-to-play-title = How to play { $game }
+how-kalah =
+    Each player has six pits and a store. At the start every pit holds four seeds.
+    On your turn, pick one of your own pits that is not empty. Its seeds are sown one by one into the following pits, counter-clockwise, into your own store but never into your opponent's.
+    If the last seed lands in your store, you move again.
+    If the last seed lands in an empty pit on your side and the pit across holds seeds, you take both: that seed and everything across go into your store.
+    As soon as one row is empty the game ends; the other player puts the seeds left on their side into their own store. Whoever has more seeds wins; 24 each is a draw.
+how-checkers =
+    Each side starts with twelve pieces on the dark squares. Red moves first.
+    A piece moves one square diagonally forward. If an opposing piece is next to yours with an empty square behind it, you jump over it and take it. Taking is compulsory, and a piece keeps jumping for as long as it can.
+    A piece that reaches the far row becomes a king (marked with a crown) and may move and jump backwards too.
+    You win when your opponent cannot move. Three repetitions of the same position, or forty moves each without a capture or a man move, make a draw.
+how-chinese-checkers =
+    Each player has ten marbles in one point of the star: jade at the bottom, coral at the top. Jade moves first.
+    A marble steps to a neighbouring empty hole, or hops over a single neighbouring marble into the empty hole right behind it. Hops can be chained, changing direction as you go, and you may stop after any hop.
+    Nothing is taken. Once a marble has reached the opposite point, it stays inside it.
+    The first to fill the opposite point wins; marbles of the opponent still sitting there count as filled.

@@ -1,0 +1,97 @@
+app-title = Cozcade
+home-heading = Kies een spel
+game-kalah = Kalaha
+game-checkers = Dammen (Engels)
+game-chinese-checkers = Chinees dammen
+blurb-kalah = Zaai zaden rond het bord en verzamel er meer dan je tegenstander.
+blurb-checkers = Spring over de stukken van je tegenstander en kroon je eigen stukken.
+blurb-chinese-checkers = Spring met je knikkers over de ster naar de overkant.
+mode-heading = Hoe wil je spelen?
+mode-computer = Tegen de computer
+mode-computer-note = Jij speelt { $side } en begint.
+mode-same-device = Met z'n tweeën op dit apparaat
+mode-same-device-note = Geef het apparaat na elke beurt door.
+level-label = Niveau
+level-easy = Makkelijk
+level-medium = Gemiddeld
+level-hard = Moeilijk
+saved-game = Opgeslagen spel: { $moves ->
+    [one] 1 zet
+   *[other] { $moves } zetten
+  }
+action-continue = Verder spelen
+action-new-game = Nieuw spel
+action-undo = Terug
+action-pause = Pauze
+action-resume = Hervatten
+action-retry = Opnieuw proberen
+action-back = Terug
+action-menu = Spellen
+action-how-to-play = Spelregels
+action-cancel = Annuleren
+action-skip = Overslaan
+action-switch-same-device = Verder met z'n tweeën
+confirm-new-game = Een nieuw spel beginnen? De zetten van dit spel gaan verloren.
+confirm-yes = Opnieuw beginnen
+confirm-no = Verder spelen
+language-label = Taal
+side-gold = Goud
+side-turquoise = Turquoise
+side-red = Rood
+side-white = Wit
+side-jade = Jade
+side-coral = Koraal
+status-turn = { $side } is aan zet
+status-your-turn = Jij bent aan zet ({ $side })
+status-thinking = De computer denkt na…
+status-paused = Gepauzeerd
+status-last-move = Laatste zet: { $side } { $move }
+status-no-moves-yet = Nog geen zetten
+result-win = { $side } wint!
+result-you-win = Je hebt gewonnen!
+result-computer-wins = De computer wint.
+result-draw-repetition = Remise: dezelfde stelling kwam drie keer voor.
+result-draw-forty-moves = Remise: veertig zetten per speler zonder slag of zet met een gewone schijf.
+result-draw-equal-seeds = Remise: ieder 24 zaden.
+result-draw-no-moves = Remise: geen van beiden kan nog zetten.
+computer-failed = De computer kon geen zet vinden.
+computer-failed-again = Het lukte de computer weer niet. Je kunt met z'n tweeën op dit apparaat verder spelen.
+storage-unavailable = Opslaan kan hier niet ({ $reason }). Het spel gaat door zonder opslaan.
+storage-failed = Dit spel kon niet worden opgeslagen ({ $reason }). Het spel gaat door zonder opslaan.
+kalah-board = Kalaha-bord
+kalah-pit = { $side } kuiltje { $pit }: { $seeds ->
+    [one] 1 zaadje
+   *[other] { $seeds } zaadjes
+  }
+kalah-store = { $side } voorraad: { $seeds ->
+    [one] 1 zaadje
+   *[other] { $seeds } zaadjes
+  }
+checkers-board = Dambord
+checkers-empty = Veld { $square }
+checkers-man = Veld { $square }: { $side } schijf
+checkers-king = Veld { $square }: { $side } koning
+checkers-captured = (geslagen in deze zet)
+cc-board = Ster voor Chinees dammen
+cc-empty = Gaatje { $hole }
+cc-marble = Gaatje { $hole }: { $side } knikker
+cc-arrivals = { $side } thuis: { $count }/10
+action-pass = Passen
+status-must-pass = { $side } kan niet zetten en moet passen.
+how-to-play-title = Zo speel je { $game }
+how-kalah =
+    Elke speler heeft zes kuiltjes en een voorraadbak. Bij het begin liggen er in elk kuiltje vier zaadjes.
+    Kies als je aan de beurt bent een eigen kuiltje dat niet leeg is. De zaadjes gaan er één voor één uit, tegen de klok in, in de volgende kuiltjes en in je eigen voorraadbak, maar nooit in die van je tegenstander.
+    Valt het laatste zaadje in je voorraadbak, dan ben je nog een keer aan de beurt.
+    Valt het laatste zaadje in een leeg kuiltje aan jouw kant terwijl er tegenover zaadjes liggen, dan neem je ze allebei: dat zaadje en alles wat tegenover ligt gaan naar je voorraadbak.
+    Zodra een rij leeg is, is het spel uit; de ander legt de zaadjes aan de eigen kant in de eigen voorraadbak. Wie de meeste zaadjes heeft, wint; 24 elk is gelijkspel.
+how-checkers =
+    Iedere kant begint met twaalf schijven op de donkere velden. Rood begint.
+    Een schijf gaat één veld schuin vooruit. Staat er een schijf van de tegenstander naast die van jou met een leeg veld erachter, dan spring je eroverheen en sla je hem. Slaan is verplicht, en een schijf blijft springen zolang het kan.
+    Een schijf die de overkant bereikt, wordt koning (met een kroon) en mag ook achteruit zetten en slaan.
+    Je wint als je tegenstander niet meer kan zetten. Drie keer dezelfde stelling, of veertig zetten per speler zonder slag of zet met een gewone schijf, is remise.
+how-chinese-checkers =
+    Elke speler heeft tien knikkers in een punt van de ster: jade onderaan, koraal bovenaan. Jade begint.
+    Een knikker gaat naar een leeg gaatje ernaast, of springt over één knikker ernaast naar het lege gaatje direct daarachter. Sprongen mag je aan elkaar rijgen, ook met een bocht, en na elke sprong mag je stoppen.
+    Er wordt niets geslagen. Een knikker die de overkant heeft bereikt, blijft daar.
+    Wie als eerste de overkant vult, wint; knikkers van de tegenstander die daar nog staan tellen mee als gevuld.

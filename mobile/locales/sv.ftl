@@ -1,0 +1,97 @@
+app-title = Cozcade
+home-heading = Välj ett spel
+game-kalah = Kalaha
+game-checkers = Dam (engelsk)
+game-chinese-checkers = Kinaschack
+blurb-kalah = Så frön runt brädet och samla fler än din motståndare.
+blurb-checkers = Hoppa över motståndarens pjäser och kröna dina egna.
+blurb-chinese-checkers = Hoppa med kulorna över stjärnan till den motsatta spetsen.
+mode-heading = Hur vill du spela?
+mode-computer = Mot datorn
+mode-computer-note = Du spelar { $side } och börjar.
+mode-same-device = Två spelare på den här enheten
+mode-same-device-note = Lämna över enheten efter varje drag.
+level-label = Nivå
+level-easy = Lätt
+level-medium = Medel
+level-hard = Svår
+saved-game = Sparat parti: { $moves ->
+    [one] 1 drag
+   *[other] { $moves } drag
+  }
+action-continue = Fortsätt
+action-new-game = Nytt parti
+action-undo = Ångra
+action-pause = Pausa
+action-resume = Fortsätt spela
+action-retry = Försök igen
+action-back = Tillbaka
+action-menu = Spel
+action-how-to-play = Så spelar du
+action-cancel = Avbryt
+action-skip = Hoppa över
+action-switch-same-device = Fortsätt som två spelare
+confirm-new-game = Börja ett nytt parti? Dragen i det här partiet försvinner.
+confirm-yes = Börja om
+confirm-no = Fortsätt spela
+language-label = Språk
+side-gold = Guld
+side-turquoise = Turkos
+side-red = Röd
+side-white = Vit
+side-jade = Jade
+side-coral = Korall
+status-turn = { $side } drar
+status-your-turn = Din tur ({ $side })
+status-thinking = Datorn tänker…
+status-paused = Pausat
+status-last-move = Senaste drag: { $side } { $move }
+status-no-moves-yet = Inga drag än
+result-win = { $side } vinner!
+result-you-win = Du vann!
+result-computer-wins = Datorn vann.
+result-draw-repetition = Oavgjort: samma ställning uppstod tre gånger.
+result-draw-forty-moves = Oavgjort: fyrtio drag var utan slag eller drag med en vanlig pjäs.
+result-draw-equal-seeds = Oavgjort: 24 frön var.
+result-draw-no-moves = Oavgjort: ingen av er kan dra.
+computer-failed = Datorn hittade inget drag.
+computer-failed-again = Datorn misslyckades igen. Ni kan fortsätta som två spelare på den här enheten.
+storage-unavailable = Det går inte att spara här ({ $reason }). Partiet fortsätter utan att sparas.
+storage-failed = Partiet kunde inte sparas ({ $reason }). Partiet fortsätter utan att sparas.
+kalah-board = Kalahabräde
+kalah-pit = { $side } grop { $pit }: { $seeds ->
+    [one] 1 frö
+   *[other] { $seeds } frön
+  }
+kalah-store = { $side } förråd: { $seeds ->
+    [one] 1 frö
+   *[other] { $seeds } frön
+  }
+checkers-board = Dambräde
+checkers-empty = Ruta { $square }
+checkers-man = Ruta { $square }: { $side } pjäs
+checkers-king = Ruta { $square }: { $side } kung
+checkers-captured = (slagen i det här draget)
+cc-board = Stjärna för kinaschack
+cc-empty = Hål { $hole }
+cc-marble = Hål { $hole }: { $side } kula
+cc-arrivals = { $side } i mål: { $count }/10
+action-pass = Passa
+status-must-pass = { $side } kan inte dra och måste passa.
+how-to-play-title = Så spelar du { $game }
+how-kalah =
+    Varje spelare har sex gropar och ett förråd. I början ligger fyra frön i varje grop.
+    När det är din tur väljer du en av dina gropar som inte är tom. Fröna sås ett och ett moturs i de följande groparna och i ditt eget förråd, men aldrig i motståndarens.
+    Hamnar sista fröet i ditt förråd får du dra igen.
+    Hamnar sista fröet i en tom grop på din sida och det finns frön i gropen mittemot, tar du båda: fröet och allt mittemot läggs i ditt förråd.
+    Så fort en rad är tom är partiet slut; den andra spelaren lägger fröna på sin sida i sitt eget förråd. Flest frön vinner; 24 var är oavgjort.
+how-checkers =
+    Varje sida börjar med tolv pjäser på de mörka rutorna. Röd börjar.
+    En pjäs flyttar en ruta snett framåt. Står en av motståndarens pjäser bredvid din med en tom ruta bakom, hoppar du över den och tar den. Det är tvång att slå, och pjäsen fortsätter hoppa så länge den kan.
+    En pjäs som når bortersta raden blir kung (märkt med en krona) och får även flytta och slå bakåt.
+    Du vinner när motståndaren inte kan dra. Samma ställning tre gånger, eller fyrtio drag var utan slag eller drag med en vanlig pjäs, ger oavgjort.
+how-chinese-checkers =
+    Varje spelare har tio kulor i en spets av stjärnan: jade längst ner, korall längst upp. Jade börjar.
+    En kula flyttar till ett tomt grannhål, eller hoppar över en enda granne till det tomma hålet direkt bakom. Hopp kan kedjas, även med svängar, och du får stanna efter vilket hopp som helst.
+    Inget slås. En kula som har nått den motsatta spetsen stannar där.
+    Den som först fyller den motsatta spetsen vinner; motståndarens kulor som står kvar där räknas som fyllda.

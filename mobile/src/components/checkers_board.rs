@@ -1,0 +1,237 @@
+//! The checkerboard in SVG, red's side at the bottom. Only the 32 dark squares take taps; a
+//! capture is chosen landing by landing along highlighted squares and drawn as it is built.
+
+use cozcade_engine::{
+    AnyRecord, Side,
+    checkers::{Checkers, Square},
+};
+use dioxus::prelude::*;
+
+use super::app::{AppContext, use_app};
+use crate::{
+    i18n::Arg,
+    state::{Action, Cell},
+};
+
+/// The display row and column of a square: the PDN diagram turned half a turn, so that red,
+/// who moves first (and is the player against the computer), sits at the bottom.
+fn display(square: Square) -> (u8, u8) {
+    (7 - square.row(), 7 - square.column())
+}
+
+fn square_at(row: i8, column: i8) -> Option<Square> {
+    if !(0..8).contains(&row) || !(0..8).contains(&column) {
+        return None;
+    }
+    Square::from_row_column(7 - row as u8, 7 - column as u8)
+}
+
+/// The dark square the cursor reaches from `cell` with an arrow key.
+fn neighbour(cell: Cell, key: &Key) -> Option<Cell> {
+    let square = Square::new(cell)?;
+    let (row, column) = display(square);
+    let (row, column) = (row as i8, column as i8);
+    let candidates: [(i8, i8); 2] = match key {
+        Key::ArrowUp => [(row - 1, column + 1), (row - 1, column - 1)],
+        Key::ArrowDown => [(row + 1, column - 1), (row + 1, column + 1)],
+        Key::ArrowLeft => [(row, column - 2), (row - 1, column - 1)],
+        Key::ArrowRight => [(row, column + 2), (row + 1, column + 1)],
+        _ => return None,
+    };
+    candidates
+        .into_iter()
+        .find_map(|(r, c)| square_at(r, c))
+        .map(Square::number)
+}
+
+#[component]
+pub fn CheckersBoard() -> Element {
+    let app = use_app();
+    let mut cursor = use_signal(|| None::<Cell>);
+    let texts = app.texts.read();
+    let session = app.session.read();
+    let Some(session) = session.as_ref() else {
+        return rsx! {};
+    };
+    let AnyRecord::Checkers(record) = session.record() else {
+        return rsx! {};
+    };
+    let position: &Checkers = record.position();
+    let highlights = session.highlights();
+    let movable = session.movable();
+    let route: Vec<Cell> = session.route().to_vec();
+    // The squares jumped so far, from the engine.
+    let captured: Vec<u8> = match route.split_first() {
+        Some((&from, landings)) => {
+            let from = Square::new(from);
+            let landings: Vec<Square> = landings.iter().filter_map(|&c| Square::new(c)).collect();
+            from.and_then(|f| position.continue_route(f, &landings))
+                .map(|p| p.captured.iter().map(|s| s.number()).collect())
+                .unwrap_or_default()
+        }
+        None => Vec::new(),
+    };
+    let last_route: Vec<u8> = record
+        .last_move()
+        .map(|mv| mv.route().iter().map(|s| s.number()).collect())
+        .unwrap_or_default();
+    let kind = session.kind();
+    let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
+    let cursor_cell = *cursor.read();
+
+    let mut squares = Vec::new();
+    for square in Square::ALL {
+        let n = square.number();
+        let (row, column) = display(square);
+        let piece = position.piece_at(square);
+        let mut label = match piece {
+            None => texts.with("checkers-empty", vec![("square", Arg::from(n))]),
+            Some(p) => texts.with(
+                if p.king {
+                    "checkers-king"
+                } else {
+                    "checkers-man"
+                },
+                vec![("square", Arg::from(n)), ("side", side_name(p.side).into())],
+            ),
+        };
+        if captured.contains(&n) {
+            label = format!("{label} {}", texts.get("checkers-captured"));
+        }
+        let mut class = String::from("square dark");
+        if highlights.contains(&n) {
+            class.push_str(" playable");
+        }
+        if route.contains(&n) {
+            class.push_str(" selected");
+        }
+        if last_route.contains(&n) {
+            class.push_str(" last");
+        }
+        if cursor_cell == Some(n) {
+            class.push_str(" cursor");
+        }
+        squares.push((n, row, column, piece, label, class, captured.contains(&n)));
+    }
+    let route_points: String = route
+        .iter()
+        .filter_map(|&c| Square::new(c))
+        .map(|s| {
+            let (r, c) = display(s);
+            format!("{},{}", c as u32 * 100 + 50, r as u32 * 100 + 50)
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+
+    let onkeydown = {
+        let movable = movable.clone();
+        move |event: KeyboardEvent| {
+            let key = event.key();
+            let current = *cursor.peek();
+            let handled = match key {
+                Key::ArrowUp | Key::ArrowDown | Key::ArrowLeft | Key::ArrowRight => {
+                    let start = current.unwrap_or_else(|| movable.first().copied().unwrap_or(1));
+                    cursor.set(Some(neighbour(start, &key).unwrap_or(start)));
+                    true
+                }
+                Key::Home => {
+                    let next = current
+                        .and_then(|c| movable.iter().find(|&&m| m > c))
+                        .or(movable.first())
+                        .copied();
+                    if next.is_some() {
+                        cursor.set(next);
+                    }
+                    true
+                }
+                Key::Enter => {
+                    tap(app, current);
+                    true
+                }
+                Key::Character(ref c) if c == " " => {
+                    tap(app, current);
+                    true
+                }
+                Key::Escape => {
+                    app.dispatch(Action::Cancel);
+                    true
+                }
+                _ => false,
+            };
+            if handled {
+                event.prevent_default();
+            }
+        }
+    };
+
+    rsx! {
+        div {
+            class: "board checkers",
+            tabindex: "0",
+            role: "group",
+            aria_label: texts.get("checkers-board"),
+            aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
+            "data-turn": kind.side_name(record.turn()),
+            onkeydown,
+            onfocus: {
+                let movable = movable.clone();
+                move |_| {
+                    if cursor.peek().is_none() {
+                        cursor.set(movable.first().copied());
+                    }
+                }
+            },
+            svg { view_box: "0 0 800 800", class: "checkers-svg",
+                for row in 0..8u32 {
+                    for column in 0..8u32 {
+                        if (row + column) % 2 == 0 {
+                            rect { key: "light-{row}-{column}", class: "square light", x: "{column * 100}", y: "{row * 100}", width: "100", height: "100" }
+                        }
+                    }
+                }
+                for (n, row, column, piece, label, class, taken) in squares {
+                    g {
+                        key: "{n}",
+                        id: "cell-{n}",
+                        class: "{class}",
+                        role: "button",
+                        "aria-label": "{label}",
+                        "aria-pressed": if route.first() == Some(&n) { "true" } else { "false" },
+                        "data-cell": "{n}",
+                        onclick: move |_| {
+                            cursor.set(Some(n));
+                            tap(app, Some(n));
+                        },
+                        rect { x: "{column as u32 * 100}", y: "{row as u32 * 100}", width: "100", height: "100" }
+                        text { class: "square-number", x: "{column as u32 * 100 + 8}", y: "{row as u32 * 100 + 16}", "{n}" }
+                        if let Some(p) = piece {
+                            circle {
+                                class: if taken { "piece {side_class(p.side)} taken" } else { "piece {side_class(p.side)}" },
+                                cx: "{column as u32 * 100 + 50}", cy: "{row as u32 * 100 + 50}", r: "38",
+                            }
+                            if p.king {
+                                text { class: "crown", x: "{column as u32 * 100 + 50}", y: "{row as u32 * 100 + 52}", "♛" }
+                            }
+                        }
+                    }
+                }
+                if route.len() > 1 {
+                    polyline { class: "route", points: "{route_points}" }
+                }
+            }
+        }
+    }
+}
+
+fn side_class(side: Side) -> &'static str {
+    match side {
+        Side::First => "red",
+        Side::Second => "white",
+    }
+}
+
+fn tap(app: AppContext, cell: Option<Cell>) {
+    if let Some(cell) = cell {
+        app.dispatch(Action::Tap(cell));
+    }
+}

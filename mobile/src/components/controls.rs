@@ -1,0 +1,77 @@
+use dioxus::prelude::*;
+
+use super::app::{Screen, use_app};
+use crate::state::{Action, ComputerState, Level, Mode};
+
+/// Undo, New game, Pause/Resume, the computer's level, and the way out when it fails.
+#[component]
+pub fn Controls() -> Element {
+    let mut app = use_app();
+    let texts = app.texts.read();
+    let session = app.session.read();
+    let Some(session) = session.as_ref() else {
+        return rsx! {};
+    };
+    let kind = session.kind();
+    let mode = session.mode();
+    let can_undo = session.can_undo();
+    let has_moves = !session.record().is_empty();
+    let paused = session.is_paused();
+    let computer = session.computer();
+    let animating = app.sowing.read().is_some();
+    let must_pass = session.must_pass();
+    rsx! {
+        div { class: "controls",
+            if must_pass {
+                button { class: "primary", onclick: move |_| app.dispatch(Action::Pass), {texts.get("action-pass")} }
+            }
+            if animating {
+                button { class: "skip", onclick: move |_| app.skip_animation(), {texts.get("action-skip")} }
+            }
+            button {
+                disabled: !can_undo,
+                onclick: move |_| {
+                    app.skip_animation();
+                    app.dispatch(Action::Undo);
+                },
+                {texts.get("action-undo")}
+            }
+            button {
+                onclick: move |_| {
+                    if has_moves { app.confirming_new_game.set(true) } else { app.dispatch(Action::NewGame) }
+                },
+                {texts.get("action-new-game")}
+            }
+            if let Mode::Computer(level) = mode {
+                if paused {
+                    button { class: "primary", onclick: move |_| app.dispatch(Action::Resume), {texts.get("action-resume")} }
+                } else {
+                    button { onclick: move |_| app.dispatch(Action::Pause), {texts.get("action-pause")} }
+                }
+                label { class: "level-select",
+                    {texts.get("level-label")}
+                    select {
+                        value: level.as_str(),
+                        onchange: move |event: FormEvent| {
+                            if let Some(l) = Level::ALL.into_iter().find(|l| l.as_str() == event.value()) {
+                                app.dispatch(Action::SetLevel(l));
+                            }
+                        },
+                        for l in Level::ALL {
+                            option { key: "{l.as_str()}", value: l.as_str(), selected: l == level,
+                                {texts.get(&format!("level-{}", l.as_str()))}
+                            }
+                        }
+                    }
+                }
+                if let ComputerState::Failed { retried } = computer {
+                    if !retried {
+                        button { class: "primary", onclick: move |_| app.dispatch(Action::Resume), {texts.get("action-retry")} }
+                    }
+                    button { onclick: move |_| app.dispatch(Action::SwitchToSameDevice), {texts.get("action-switch-same-device")} }
+                }
+            }
+            button { class: "link", onclick: move |_| app.go(Screen::HowToPlay(kind)), {texts.get("action-how-to-play")} }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+use cozcade_engine::GameKind;
+use dioxus::prelude::*;
+
+use super::{app::use_app, top_bar::TopBar};
+
+/// A short page of rules per game, in the chosen language.
+#[component]
+pub fn HowToPlay(kind: GameKind) -> Element {
+    let app = use_app();
+    let texts = app.texts.read();
+    let game = texts.get(&format!("game-{kind}"));
+    let title = texts.with("how-to-play-title", vec![("game", game.into())]);
+    let body = texts.get(&format!("how-{kind}"));
+    let back = *app.previous.read();
+    rsx! {
+        TopBar { title, back: Some(back) }
+        main { class: "screen how-to-play",
+            for (i, paragraph) in body.lines().enumerate() {
+                p { key: "{i}", "{paragraph}" }
+            }
+        }
+    }
+}

@@ -1,0 +1,263 @@
+//! The Kalah board in SVG. Portrait: gold's pits run down the left column into gold's store at
+//! the bottom, turquoise's up the right column into its store at the top. Landscape: gold's run
+//! right along the bottom row to its store on the right, turquoise's left along the top.
+
+use cozcade_engine::{AnyRecord, Side, kalah::PITS};
+use dioxus::prelude::*;
+
+use super::app::use_app;
+use crate::{
+    i18n::{Arg, Texts},
+    state::{
+        Action, Cell,
+        sowing::{self, KalahCounts},
+    },
+};
+
+/// Where a pit's centre sits in the board's own units.
+fn pit_centre(side: Side, pit: usize, landscape: bool) -> (u32, u32) {
+    let pit = pit as u32;
+    match (landscape, side) {
+        (false, Side::First) => (60, 90 + 60 * pit),
+        (false, Side::Second) => (180, 90 + 60 * (5 - pit)),
+        (true, Side::First) => (90 + 60 * pit, 180),
+        (true, Side::Second) => (90 + 60 * (5 - pit), 60),
+    }
+}
+
+/// A store's rectangle: x, y, width, height.
+fn store_rect(side: Side, landscape: bool) -> (u32, u32, u32, u32) {
+    match (landscape, side) {
+        (false, Side::First) => (10, 425, 220, 50),
+        (false, Side::Second) => (10, 5, 220, 50),
+        (true, Side::First) => (425, 10, 50, 220),
+        (true, Side::Second) => (5, 10, 50, 220),
+    }
+}
+
+fn cell_of(side: Side, pit: usize) -> Cell {
+    (side.index() * PITS + pit) as Cell
+}
+
+fn pit_label(texts: &Texts, side_name: &str, pit: usize, seeds: u8) -> String {
+    let letter = ((b'a' + pit as u8) as char).to_string();
+    texts.with(
+        "kalah-pit",
+        vec![
+            ("side", side_name.into()),
+            ("pit", letter.into()),
+            ("seeds", Arg::from(seeds)),
+        ],
+    )
+}
+
+#[component]
+pub fn KalahBoard() -> Element {
+    let app = use_app();
+    let mut cursor = use_signal(|| None::<Cell>);
+    let texts = app.texts.read();
+    let landscape = *app.landscape.read();
+    let session = app.session.read();
+    let Some(session) = session.as_ref() else {
+        return rsx! {};
+    };
+    let AnyRecord::Kalah(record) = session.record() else {
+        return rsx! {};
+    };
+
+    // While a move is being sown, show the counts seed by seed.
+    let sowing = app.sowing.read().clone();
+    let (counts, landing) = match &sowing {
+        Some(s) => (
+            sowing::frame(&s.before, s.mv, s.dropped),
+            sowing::landing(&s.before, s.mv, s.dropped),
+        ),
+        None => (KalahCounts::of(record.position()), None),
+    };
+    let highlights = if sowing.is_some() {
+        Vec::new()
+    } else {
+        session.highlights()
+    };
+    let movable = session.movable();
+    let mover = record.turn();
+    // The keyboard cursor walks over the pits of the side to move.
+    let row: Vec<Cell> = (0..PITS).map(|p| cell_of(mover, p)).collect();
+    let cursor_cell = cursor.read().filter(|c| row.contains(c));
+    let side_name = |side: Side| texts.get(&format!("side-{}", session.kind().side_name(side)));
+    let view_box = if landscape {
+        "0 0 480 240"
+    } else {
+        "0 0 240 480"
+    };
+
+    let onkeydown = {
+        let row = row.clone();
+        let movable = movable.clone();
+        move |event: KeyboardEvent| {
+            let current = cursor.peek().filter(|c| row.contains(c));
+            let index = current.and_then(|c| row.iter().position(|&r| r == c));
+            let step = |delta: isize| {
+                let from = index.map_or(if delta > 0 { -1 } else { row.len() as isize }, |i| {
+                    i as isize
+                });
+                let to = (from + delta).rem_euclid(row.len() as isize) as usize;
+                row.get(to).copied()
+            };
+            let handled = match event.key() {
+                Key::ArrowDown | Key::ArrowRight => {
+                    cursor.set(step(1));
+                    true
+                }
+                Key::ArrowUp | Key::ArrowLeft => {
+                    cursor.set(step(-1));
+                    true
+                }
+                Key::Home => {
+                    // The next pit after the cursor that can be played.
+                    let start = index.map_or(0, |i| i + 1);
+                    let next = (0..row.len())
+                        .map(|k| row[(start + k) % row.len()])
+                        .find(|c| movable.contains(c));
+                    if next.is_some() {
+                        cursor.set(next);
+                    }
+                    true
+                }
+                Key::Enter => {
+                    play(app, current);
+                    true
+                }
+                Key::Character(ref c) if c == " " => {
+                    play(app, current);
+                    true
+                }
+                Key::Escape => {
+                    app.skip_animation();
+                    app.dispatch(Action::Cancel);
+                    true
+                }
+                _ => false,
+            };
+            if handled {
+                event.prevent_default();
+            }
+        }
+    };
+
+    let mut pits = Vec::new();
+    for side in Side::BOTH {
+        for pit in 0..PITS {
+            let cell = cell_of(side, pit);
+            let seeds = counts.pits[side.index()][pit];
+            let (cx, cy) = pit_centre(side, pit, landscape);
+            let playable = highlights.contains(&cell);
+            let landed = landing == Some((side, cozcade_engine::kalah::Pit::new(pit)));
+            let class = format!(
+                "pit {} {}{}{}",
+                kind_class(side),
+                if playable { "playable" } else { "idle" },
+                if cursor_cell == Some(cell) {
+                    " cursor"
+                } else {
+                    ""
+                },
+                if landed { " landed" } else { "" },
+            );
+            pits.push((
+                cell,
+                cx,
+                cy,
+                seeds,
+                class,
+                playable,
+                pit_label(&texts, &side_name(side), pit, seeds),
+                pit,
+            ));
+        }
+    }
+    let stores: Vec<_> = Side::BOTH
+        .into_iter()
+        .map(|side| {
+            let seeds = counts.stores[side.index()];
+            let label = texts.with(
+                "kalah-store",
+                vec![
+                    ("side", side_name(side).into()),
+                    ("seeds", Arg::from(seeds)),
+                ],
+            );
+            let landed = landing == Some((side, None));
+            (side, store_rect(side, landscape), seeds, label, landed)
+        })
+        .collect();
+
+    rsx! {
+        div {
+            class: "board kalah",
+            tabindex: "0",
+            role: "group",
+            aria_label: texts.get("kalah-board"),
+            aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
+            "data-turn": session.kind().side_name(mover),
+            onkeydown,
+            onfocus: {
+                let movable = movable.clone();
+                move |_| {
+                    if cursor.peek().is_none() {
+                        cursor.set(movable.first().copied());
+                    }
+                }
+            },
+            svg {
+                view_box,
+                class: if landscape { "kalah-svg landscape" } else { "kalah-svg portrait" },
+                "aria-hidden": "false",
+                rect { class: "tray", x: "1", y: "1", width: if landscape { "478" } else { "238" }, height: if landscape { "238" } else { "478" }, rx: "24" }
+                for (side, (x, y, w, h), seeds, label, landed) in stores {
+                    g { key: "store-{side.index()}", class: if landed { "store {kind_class(side)} landed" } else { "store {kind_class(side)}" }, role: "img", "aria-label": "{label}",
+                        "data-store": kind_class(side),
+                        rect { x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "22" }
+                        text { x: "{x + w / 2}", y: "{y + h / 2}", class: "count store-count", "{seeds}" }
+                    }
+                }
+                for (cell, cx, cy, seeds, class, playable, label, pit) in pits {
+                    g {
+                        key: "{cell}",
+                        id: "cell-{cell}",
+                        class: "{class}",
+                        role: "button",
+                        "aria-label": "{label}",
+                        "aria-disabled": if playable { "false" } else { "true" },
+                        "data-cell": "{cell}",
+                        onclick: move |_| {
+                            cursor.set(Some(cell));
+                            play(app, Some(cell));
+                        },
+                        circle { cx: "{cx}", cy: "{cy}", r: "27" }
+                        text { x: "{cx}", y: "{cy}", class: "count", "{seeds}" }
+                        text { x: "{cx + 20}", y: "{cy - 20}", class: "pit-letter", {((b'a' + pit as u8) as char).to_string()} }
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn kind_class(side: Side) -> &'static str {
+    match side {
+        Side::First => "gold",
+        Side::Second => "turquoise",
+    }
+}
+
+/// A tap or Enter on a pit: first finishes an animation in progress, otherwise plays.
+fn play(app: super::app::AppContext, cell: Option<Cell>) {
+    if app.sowing.peek().is_some() {
+        app.skip_animation();
+        return;
+    }
+    if let Some(cell) = cell {
+        app.dispatch(Action::Tap(cell));
+    }
+}

@@ -1,0 +1,115 @@
+use cozcade_engine::{GameKind, Side};
+use dioxus::prelude::*;
+
+use super::{
+    app::{Screen, use_app},
+    confirm_dialog::ConfirmDialog,
+    top_bar::TopBar,
+};
+use crate::{
+    computer,
+    i18n::Arg,
+    state::{Level, Mode, Slot},
+};
+
+/// After choosing a game: against the computer (with its level) or two players on one device,
+/// each with Continue when a saved game has moves.
+#[component]
+pub fn ModePicker(kind: GameKind) -> Element {
+    let app = use_app();
+    let texts = app.texts.read();
+    let mut level = use_signal(|| Level::Medium);
+    // The slot whose New game waits for confirmation.
+    let mut confirm = use_signal(|| None::<Mode>);
+    let saved_computer = app
+        .saved(kind, Slot::Computer)
+        .filter(|s| !s.record.is_empty());
+    let saved_same = app
+        .saved(kind, Slot::SameDevice)
+        .filter(|s| !s.record.is_empty());
+    let first = texts.get(&format!("side-{}", kind.side_name(Side::First)));
+    let game_name = texts.get(&format!("game-{kind}"));
+    let moves = |n: usize| texts.with("saved-game", vec![("moves", Arg::from(n))]);
+
+    rsx! {
+        TopBar { title: game_name.clone(), back: Some(Screen::Games) }
+        main { class: "screen modes",
+            h2 { {texts.get("mode-heading")} }
+            if computer::AVAILABLE {
+                section { class: "card mode", "data-mode": "computer",
+                    h3 { {texts.get("mode-computer")} }
+                    p { class: "card-note", {texts.with("mode-computer-note", vec![("side", first.clone().into())])} }
+                    fieldset { class: "levels",
+                        legend { {texts.get("level-label")} }
+                        for l in Level::ALL {
+                            label { key: "{l.as_str()}", class: "level",
+                                input {
+                                    r#type: "radio",
+                                    name: "level",
+                                    checked: *level.read() == l,
+                                    onchange: move |_| level.set(l),
+                                }
+                                {texts.get(&format!("level-{}", l.as_str()))}
+                            }
+                        }
+                    }
+                    div { class: "actions",
+                        if let Some(saved) = saved_computer.clone() {
+                            button {
+                                class: "primary",
+                                onclick: move |_| app.resume(saved.clone()),
+                                {texts.get("action-continue")}
+                            }
+                            span { class: "card-note", {moves(saved_computer.as_ref().map_or(0, |s| s.record.len()))} }
+                        }
+                        button {
+                            onclick: {
+                                let has_moves = saved_computer.is_some();
+                                move |_| {
+                                    let mode = Mode::Computer(*level.peek());
+                                    if has_moves { confirm.set(Some(mode)) } else { app.start_new(kind, mode) }
+                                }
+                            },
+                            {texts.get("action-new-game")}
+                        }
+                    }
+                }
+            }
+            section { class: "card mode", "data-mode": "same-device",
+                h3 { {texts.get("mode-same-device")} }
+                p { class: "card-note", {texts.get("mode-same-device-note")} }
+                div { class: "actions",
+                    if let Some(saved) = saved_same.clone() {
+                        button {
+                            class: "primary",
+                            onclick: move |_| app.resume(saved.clone()),
+                            {texts.get("action-continue")}
+                        }
+                        span { class: "card-note", {moves(saved_same.as_ref().map_or(0, |s| s.record.len()))} }
+                    }
+                    button {
+                        onclick: {
+                            let has_moves = saved_same.is_some();
+                            move |_| {
+                                if has_moves { confirm.set(Some(Mode::SameDevice)) } else { app.start_new(kind, Mode::SameDevice) }
+                            }
+                        },
+                        {texts.get("action-new-game")}
+                    }
+                }
+            }
+            button { class: "link", onclick: move |_| app.go(Screen::HowToPlay(kind)),
+                {texts.get("action-how-to-play")}
+            }
+            if let Some(mode) = *confirm.read() {
+                ConfirmDialog {
+                    on_confirm: move |_| {
+                        confirm.set(None);
+                        app.start_new(kind, mode);
+                    },
+                    on_cancel: move |_| confirm.set(None),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+use cozcade_engine::{AnyRecord, DrawReason, Outcome, Side};
+use dioxus::prelude::*;
+
+use super::app::use_app;
+use crate::{
+    i18n::Arg,
+    state::{ComputerState, Mode},
+};
+
+/// Whose turn, the last move and the result, announced politely to screen readers.
+#[component]
+pub fn StatusPanel() -> Element {
+    let app = use_app();
+    let texts = app.texts.read();
+    let session = app.session.read();
+    let Some(session) = session.as_ref() else {
+        return rsx! {};
+    };
+    let record = session.record();
+    let kind = session.kind();
+    let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
+    let against_computer = matches!(session.mode(), Mode::Computer(_));
+
+    let headline = match record.outcome() {
+        Some(Outcome::Win(winner)) if against_computer => {
+            if winner == Side::First {
+                texts.get("result-you-win")
+            } else {
+                texts.get("result-computer-wins")
+            }
+        }
+        Some(Outcome::Win(winner)) => texts.with("result-win", vec![("side", side(winner).into())]),
+        Some(Outcome::Draw(reason)) => texts.get(match reason {
+            DrawReason::Repetition => "result-draw-repetition",
+            DrawReason::FortyMoveRule => "result-draw-forty-moves",
+            DrawReason::EqualSeeds => "result-draw-equal-seeds",
+            DrawReason::NoMoves => "result-draw-no-moves",
+        }),
+        None if session.is_paused() => texts.get("status-paused"),
+        None => match session.computer() {
+            ComputerState::Thinking => texts.get("status-thinking"),
+            ComputerState::Failed { retried: false } => texts.get("computer-failed"),
+            ComputerState::Failed { retried: true } => texts.get("computer-failed-again"),
+            ComputerState::Idle if against_computer && record.turn() == Side::First => {
+                texts.with("status-your-turn", vec![("side", side(Side::First).into())])
+            }
+            ComputerState::Idle => {
+                texts.with("status-turn", vec![("side", side(record.turn()).into())])
+            }
+        },
+    };
+    let last = match (record.len().checked_sub(1), record.move_texts().last()) {
+        (Some(index), Some(mv)) => {
+            let mover = record.mover(index).unwrap_or(Side::First);
+            texts.with(
+                "status-last-move",
+                vec![
+                    ("side", side(mover).into()),
+                    ("move", Arg::from(mv.as_str())),
+                ],
+            )
+        }
+        _ => texts.get("status-no-moves-yet"),
+    };
+    let finished = record.outcome().is_some();
+    let must_pass = session.must_pass().then(|| {
+        texts.with(
+            "status-must-pass",
+            vec![("side", side(record.turn()).into())],
+        )
+    });
+    // Chinese Checkers arrival cards (x/10 home) and Kalah stores, per side.
+    let tallies: Vec<String> = match record {
+        AnyRecord::ChineseCheckers(r) => Side::BOTH
+            .into_iter()
+            .map(|s| {
+                texts.with(
+                    "cc-arrivals",
+                    vec![
+                        ("side", side(s).into()),
+                        ("count", Arg::from(r.position().arrivals(s))),
+                    ],
+                )
+            })
+            .collect(),
+        AnyRecord::Kalah(r) => Side::BOTH
+            .into_iter()
+            .map(|s| {
+                texts.with(
+                    "kalah-store",
+                    vec![
+                        ("side", side(s).into()),
+                        ("seeds", Arg::from(r.position().store(s))),
+                    ],
+                )
+            })
+            .collect(),
+        AnyRecord::Checkers(_) => Vec::new(),
+    };
+    rsx! {
+        div { class: "status", role: "status", aria_live: "polite",
+            p { class: if finished { "headline result" } else { "headline" }, "data-testid": "headline", "{headline}" }
+            p { class: "last-move", "data-testid": "last-move", "{last}" }
+            if let Some(text) = must_pass {
+                p { class: "must-pass", "{text}" }
+            }
+            if !tallies.is_empty() {
+                p { class: "arrivals", "data-testid": "tallies",
+                    for (i, tally) in tallies.into_iter().enumerate() {
+                        span { key: "{i}", "{tally}" }
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,14 @@
+//! The app's state without a renderer: a game session changed only through [`Action`]s.
+//!
+//! Components send actions and render what the session says; the session answers each action
+//! with [`Effect`]s (save, let the computer think) that the shell carries out. Everything here
+//! runs in host unit tests.
+
+mod mode;
+mod route;
+mod session;
+pub mod sowing;
+
+pub use mode::{Level, Mode, Slot};
+pub use route::{Cell, RouteBuilder, Tap, move_cells};
+pub use session::{Action, ComputerState, Effect, Session};

@@ -1,0 +1,678 @@
+//! One game on the screen: the record, who plays the second colour, the route being tapped,
+//! pause and the computer's progress.
+
+use cozcade_engine::{AnyRecord, GameKind, Side};
+
+use super::{Cell, Level, Mode, RouteBuilder, Slot, Tap};
+
+/// The engine's text for a Chinese Checkers pass.
+const PASS: &str = "pass";
+
+/// Everything that changes a session. Components send these; nothing else mutates it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// A tap (or Enter/Space) on a pit, square or hole.
+    Tap(Cell),
+    /// Escape / Cancel: forget the unfinished route, back to the position before this turn.
+    Cancel,
+    /// Chinese Checkers: the side to move has no move and passes (only when that is the move).
+    Pass,
+    /// Against the computer: back to the player's previous turn. Same device: back one turn.
+    Undo,
+    /// Start again from the starting position (the UI has asked for confirmation).
+    NewGame,
+    /// Change the computer's level; the game goes on.
+    SetLevel(Level),
+    /// Give up on the computer and go on as two players on this device.
+    SwitchToSameDevice,
+    Pause,
+    /// Continue after a pause; after a computer failure, retry its turn (once).
+    Resume,
+    /// The computer's answer to the request made at `generation`.
+    ComputerMoved {
+        generation: u64,
+        mv: String,
+    },
+    /// The computer could not answer the request made at `generation`.
+    ComputerFailed {
+        generation: u64,
+    },
+}
+
+/// What the shell must do after an action.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Store the record and mode in this game's slot for the mode.
+    Save,
+    /// Remove the save of a slot this game has left.
+    DeleteSave(Slot),
+    /// Ask the computer for a move; answer with [`Action::ComputerMoved`] or
+    /// [`Action::ComputerFailed`] carrying `generation`.
+    Think { level: Level, generation: u64 },
+    /// Stop a search in progress (its answer would be stale anyway).
+    StopThinking,
+    /// A move was added to the record at this ply index (for the sowing animation).
+    Played { index: usize },
+}
+
+/// The computer's part in the session.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ComputerState {
+    Idle,
+    Thinking,
+    /// The last request failed; `retried` once Resume has already been used for it.
+    Failed {
+        retried: bool,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Session {
+    record: AnyRecord,
+    mode: Mode,
+    route: RouteBuilder,
+    paused: bool,
+    computer: ComputerState,
+    /// Bumped whenever the game changes under a pending computer request, so that a late answer
+    /// to an old position is recognised and dropped.
+    generation: u64,
+    /// Resume was already used to retry the current failed turn.
+    retried: bool,
+}
+
+impl Session {
+    /// A new game from the start.
+    pub fn new(kind: GameKind, mode: Mode) -> Self {
+        Session::resume_record(AnyRecord::new(kind), mode)
+    }
+
+    /// A saved game, as it was stored.
+    pub fn resume_record(record: AnyRecord, mode: Mode) -> Self {
+        let mut session = Session {
+            route: RouteBuilder::default(),
+            record,
+            mode,
+            paused: false,
+            computer: ComputerState::Idle,
+            generation: 0,
+            retried: false,
+        };
+        session.refresh_route();
+        session
+    }
+
+    /// Effects to run once the session is on screen: a restored game where the computer is to
+    /// move starts it thinking.
+    pub fn start(&mut self) -> Vec<Effect> {
+        self.maybe_think()
+    }
+
+    pub fn record(&self) -> &AnyRecord {
+        &self.record
+    }
+
+    pub fn kind(&self) -> GameKind {
+        self.record.kind()
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused
+    }
+
+    pub fn computer(&self) -> ComputerState {
+        self.computer
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The route tapped so far (never part of a save).
+    pub fn route(&self) -> &[Cell] {
+        self.route.tapped()
+    }
+
+    /// The cells to highlight: movable pieces, or the next landings of the chosen one. Empty when
+    /// it is not a human's turn to tap.
+    pub fn highlights(&self) -> Vec<Cell> {
+        if self.human_to_move() {
+            self.route.next_cells()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Cells that start a move (for "next movable piece" with Home), or none.
+    pub fn movable(&self) -> Vec<Cell> {
+        if self.human_to_move() {
+            self.route.starts()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// The player to tap has no move but a pass (Chinese Checkers): the UI offers Pass.
+    pub fn must_pass(&self) -> bool {
+        self.human_to_move() && self.record.legal_moves() == [PASS]
+    }
+
+    /// Whether a landing has been chosen, so only Cancel can leave the route.
+    pub fn route_committed(&self) -> bool {
+        self.route.is_committed()
+    }
+
+    /// The side whose taps count now: the player to move, unless the computer is to move, the
+    /// game is over or it is paused.
+    pub fn human_to_move(&self) -> bool {
+        !self.paused && self.record.outcome().is_none() && !self.computer_to_move()
+    }
+
+    /// The computer plays the second colour and it is its turn.
+    pub fn computer_to_move(&self) -> bool {
+        matches!(self.mode, Mode::Computer(_))
+            && self.record.turn() == Side::Second
+            && self.record.outcome().is_none()
+    }
+
+    /// Whether Undo would take anything back now.
+    pub fn can_undo(&self) -> bool {
+        let mut probe = self.record.clone();
+        self.undo_record(&mut probe) > 0
+    }
+
+    /// Applies an action and says what the shell must do.
+    pub fn apply(&mut self, action: Action) -> Vec<Effect> {
+        match action {
+            Action::Tap(cell) => self.tap(cell),
+            Action::Cancel => {
+                self.route.cancel();
+                Vec::new()
+            }
+            Action::Pass => {
+                if self.must_pass() {
+                    self.play_human(PASS)
+                } else {
+                    Vec::new()
+                }
+            }
+            Action::Undo => self.undo(),
+            Action::NewGame => {
+                self.record = AnyRecord::new(self.kind());
+                self.retried = false;
+                let mut effects = self.game_changed();
+                effects.push(Effect::Save);
+                effects.extend(self.maybe_think());
+                effects
+            }
+            Action::SetLevel(level) => {
+                if self.mode == Mode::Computer(level) || self.mode == Mode::SameDevice {
+                    return Vec::new();
+                }
+                self.mode = Mode::Computer(level);
+                let mut effects = vec![Effect::Save];
+                if self.computer == ComputerState::Thinking {
+                    // Start over at the new level.
+                    effects.extend(self.game_changed());
+                    effects.extend(self.maybe_think());
+                }
+                effects
+            }
+            Action::SwitchToSameDevice => {
+                if self.mode == Mode::SameDevice {
+                    return Vec::new();
+                }
+                let old = self.mode.slot();
+                self.mode = Mode::SameDevice;
+                let mut effects = self.game_changed();
+                effects.extend([Effect::DeleteSave(old), Effect::Save]);
+                effects
+            }
+            Action::Pause => {
+                if self.paused {
+                    return Vec::new();
+                }
+                self.paused = true;
+                self.route.cancel();
+                if self.computer == ComputerState::Thinking {
+                    // The search is dropped, not suspended: Resume starts it again.
+                    self.computer = ComputerState::Idle;
+                    self.generation += 1;
+                    return vec![Effect::StopThinking];
+                }
+                Vec::new()
+            }
+            Action::Resume => {
+                let was_paused = std::mem::replace(&mut self.paused, false);
+                if let ComputerState::Failed { retried } = self.computer {
+                    if retried {
+                        return Vec::new();
+                    }
+                    self.retried = true;
+                    self.computer = ComputerState::Idle;
+                    return self.maybe_think();
+                }
+                if was_paused {
+                    self.maybe_think()
+                } else {
+                    Vec::new()
+                }
+            }
+            Action::ComputerMoved { generation, mv } => {
+                if generation != self.generation || self.computer != ComputerState::Thinking {
+                    return Vec::new();
+                }
+                if !self.computer_to_move() {
+                    return Vec::new();
+                }
+                match self.record.play(&mv) {
+                    Ok(_) => {
+                        self.computer = ComputerState::Idle;
+                        self.retried = false;
+                        let index = self.record.len() - 1;
+                        let mut effects = self.game_changed();
+                        effects.extend([Effect::Played { index }, Effect::Save]);
+                        // A Kalah extra turn: the computer moves again.
+                        effects.extend(self.maybe_think());
+                        effects
+                    }
+                    // An illegal answer is a failure of the computer, never played.
+                    Err(_) => self.computer_failed(),
+                }
+            }
+            Action::ComputerFailed { generation } => {
+                if generation != self.generation || self.computer != ComputerState::Thinking {
+                    return Vec::new();
+                }
+                self.computer_failed()
+            }
+        }
+    }
+
+    fn computer_failed(&mut self) -> Vec<Effect> {
+        self.computer = ComputerState::Failed {
+            retried: self.retried,
+        };
+        Vec::new()
+    }
+
+    fn tap(&mut self, cell: Cell) -> Vec<Effect> {
+        if !self.human_to_move() {
+            return Vec::new();
+        }
+        match self.route.tap(cell) {
+            Tap::Complete(text) => self.play_human(&text),
+            Tap::Extended | Tap::Released | Tap::Ignored => Vec::new(),
+        }
+    }
+
+    fn play_human(&mut self, text: &str) -> Vec<Effect> {
+        match self.record.play(text) {
+            Ok(_) => {
+                let index = self.record.len() - 1;
+                let mut effects = self.game_changed();
+                effects.extend([Effect::Played { index }, Effect::Save]);
+                effects.extend(self.maybe_think());
+                effects
+            }
+            // The move came from the legal moves, so this means the engine disagrees with
+            // itself; keep the game as it was.
+            Err(_) => {
+                self.refresh_route();
+                Vec::new()
+            }
+        }
+    }
+
+    fn undo(&mut self) -> Vec<Effect> {
+        let mut record = self.record.clone();
+        if self.undo_record(&mut record) == 0 {
+            // Nothing to take back, but an unfinished route is still let go.
+            self.route.cancel();
+            return Vec::new();
+        }
+        self.record = record;
+        if matches!(self.computer, ComputerState::Failed { .. }) {
+            self.computer = ComputerState::Idle;
+        }
+        self.retried = false;
+        let mut effects = self.game_changed();
+        effects.push(Effect::Save);
+        effects.extend(self.maybe_think());
+        effects
+    }
+
+    fn undo_record(&self, record: &mut AnyRecord) -> usize {
+        match self.mode {
+            Mode::Computer(_) => record.undo_to_turn_of(Side::First),
+            Mode::SameDevice => record.undo_turn(),
+        }
+    }
+
+    /// The record changed (or a pending request must be dropped): new legal moves, and any
+    /// running search is stopped.
+    fn game_changed(&mut self) -> Vec<Effect> {
+        self.generation += 1;
+        self.refresh_route();
+        if self.computer == ComputerState::Thinking {
+            self.computer = ComputerState::Idle;
+            vec![Effect::StopThinking]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn maybe_think(&mut self) -> Vec<Effect> {
+        match (self.mode, self.computer) {
+            (Mode::Computer(level), ComputerState::Idle)
+                if self.computer_to_move() && !self.paused =>
+            {
+                self.computer = ComputerState::Thinking;
+                vec![Effect::Think {
+                    level,
+                    generation: self.generation,
+                }]
+            }
+            _ => Vec::new(),
+        }
+    }
+
+    fn refresh_route(&mut self) {
+        self.route = RouteBuilder::new(self.kind(), self.record.turn(), &self.record.legal_moves());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Kalah pit cells: gold's a..f are 0..5, turquoise's 6..11.
+    fn gold(pit: char) -> Action {
+        Action::Tap(pit as u8 - b'a')
+    }
+
+    fn turquoise(pit: char) -> Action {
+        Action::Tap(6 + pit as u8 - b'a')
+    }
+
+    fn think_generation(effects: &[Effect]) -> u64 {
+        effects
+            .iter()
+            .find_map(|e| match e {
+                Effect::Think { generation, .. } => Some(*generation),
+                _ => None,
+            })
+            .expect("the computer was asked to think")
+    }
+
+    #[test]
+    fn same_device_players_alternate_and_each_move_is_saved() {
+        let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
+        // Turquoise can't tap while gold is to move.
+        assert!(s.apply(turquoise('a')).is_empty());
+        let effects = s.apply(gold('a'));
+        assert_eq!(effects, vec![Effect::Played { index: 0 }, Effect::Save]);
+        assert_eq!(s.record().move_texts(), ["a"]);
+        assert_eq!(s.record().turn(), Side::Second);
+        assert!(s.apply(gold('b')).is_empty());
+        s.apply(turquoise('b'));
+        assert_eq!(s.record().move_texts(), ["a", "b"]);
+    }
+
+    #[test]
+    fn an_empty_pit_is_not_playable() {
+        let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
+        s.apply(gold('a')); // gold a is now empty, turquoise to move
+        s.apply(turquoise('a'));
+        assert!(!s.highlights().contains(&0));
+        assert!(s.apply(gold('a')).is_empty());
+        assert_eq!(s.record().len(), 2);
+    }
+
+    #[test]
+    fn same_device_undo_takes_back_one_whole_turn() {
+        let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
+        // Gold c ends in the store: gold moves again (one turn of two plies).
+        s.apply(gold('c'));
+        assert_eq!(s.record().turn(), Side::First);
+        s.apply(gold('a'));
+        assert_eq!(s.record().turn(), Side::Second);
+        assert_eq!(s.apply(Action::Undo), vec![Effect::Save]);
+        assert!(s.record().is_empty(), "both plies of gold's turn went");
+        assert!(!s.can_undo());
+        assert!(s.apply(Action::Undo).is_empty());
+    }
+
+    #[test]
+    fn the_computer_answers_and_a_stale_answer_is_dropped() {
+        let mut s = Session::new(GameKind::Kalah, Mode::Computer(Level::Easy));
+        assert!(s.start().is_empty(), "the player moves first");
+        let effects = s.apply(gold('a'));
+        let generation = think_generation(&effects);
+        assert_eq!(s.computer(), ComputerState::Thinking);
+        // The player can't move for the computer.
+        assert!(s.apply(turquoise('a')).is_empty());
+        // An answer to an older request is ignored.
+        assert!(
+            s.apply(Action::ComputerMoved {
+                generation: generation + 7,
+                mv: "a".into()
+            })
+            .is_empty()
+        );
+        let effects = s.apply(Action::ComputerMoved {
+            generation,
+            mv: "b".into(),
+        });
+        assert_eq!(effects, vec![Effect::Played { index: 1 }, Effect::Save]);
+        assert_eq!(s.record().move_texts(), ["a", "b"]);
+        assert_eq!(s.computer(), ComputerState::Idle);
+    }
+
+    #[test]
+    fn an_illegal_computer_move_is_a_failure_and_resume_retries_once() {
+        let mut s = Session::new(GameKind::Kalah, Mode::Computer(Level::Hard));
+        let g = think_generation(&s.apply(gold('a')));
+        // Turquoise's pits are all full: "z" is not a move at all.
+        assert!(
+            s.apply(Action::ComputerMoved {
+                generation: g,
+                mv: "z".into()
+            })
+            .is_empty()
+        );
+        assert_eq!(s.computer(), ComputerState::Failed { retried: false });
+        assert_eq!(s.record().len(), 1);
+        let g = think_generation(&s.apply(Action::Resume));
+        s.apply(Action::ComputerFailed { generation: g });
+        assert_eq!(s.computer(), ComputerState::Failed { retried: true });
+        assert!(s.apply(Action::Resume).is_empty(), "only one retry");
+        // The player goes on alone: the game moves to the same-device slot.
+        let effects = s.apply(Action::SwitchToSameDevice);
+        assert_eq!(
+            effects,
+            vec![Effect::DeleteSave(Slot::Computer), Effect::Save]
+        );
+        assert_eq!(s.mode(), Mode::SameDevice);
+        s.apply(turquoise('a'));
+        assert_eq!(s.record().len(), 2);
+    }
+
+    #[test]
+    fn computer_undo_goes_back_to_the_players_previous_turn() {
+        let mut s = Session::new(GameKind::Kalah, Mode::Computer(Level::Medium));
+        let g = think_generation(&s.apply(gold('a')));
+        s.apply(Action::ComputerMoved {
+            generation: g,
+            mv: "a".into(),
+        });
+        // Gold f: store, then turquoise a..c, so no extra turn.
+        let g = think_generation(&s.apply(gold('f')));
+        // Undo while it thinks: its search is stopped and the player's move is taken back.
+        let effects = s.apply(Action::Undo);
+        assert_eq!(effects, vec![Effect::StopThinking, Effect::Save]);
+        assert_eq!(s.record().move_texts(), ["a", "a"]);
+        assert!(
+            s.apply(Action::ComputerMoved {
+                generation: g,
+                mv: "b".into()
+            })
+            .is_empty()
+        );
+        // Undo after its reply removes the reply and the player's move before it.
+        assert!(s.apply(Action::Undo).contains(&Effect::Save));
+        assert!(s.record().is_empty());
+        assert!(s.human_to_move());
+    }
+
+    #[test]
+    fn changing_level_keeps_the_game_and_restarts_a_search() {
+        let mut s = Session::new(GameKind::Kalah, Mode::Computer(Level::Easy));
+        let g = think_generation(&s.apply(gold('a')));
+        let effects = s.apply(Action::SetLevel(Level::Hard));
+        assert_eq!(effects[0], Effect::Save);
+        assert!(effects.contains(&Effect::StopThinking));
+        let new = think_generation(&effects);
+        assert_ne!(new, g);
+        assert!(effects.contains(&Effect::Think {
+            level: Level::Hard,
+            generation: new
+        }));
+        assert_eq!(s.mode(), Mode::Computer(Level::Hard));
+        assert_eq!(s.record().move_texts(), ["a"]);
+        assert!(s.apply(Action::SetLevel(Level::Hard)).is_empty());
+    }
+
+    #[test]
+    fn pause_stops_the_computer_and_resume_restarts_it() {
+        let mut s = Session::new(GameKind::Kalah, Mode::Computer(Level::Easy));
+        let g = think_generation(&s.apply(gold('a')));
+        assert_eq!(s.apply(Action::Pause), vec![Effect::StopThinking]);
+        assert!(s.is_paused());
+        assert!(
+            s.apply(Action::ComputerMoved {
+                generation: g,
+                mv: "a".into()
+            })
+            .is_empty()
+        );
+        assert_eq!(s.record().len(), 1);
+        let g2 = think_generation(&s.apply(Action::Resume));
+        assert_ne!(g, g2);
+        assert!(
+            s.apply(Action::ComputerMoved {
+                generation: g2,
+                mv: "a".into()
+            })
+            .contains(&Effect::Save)
+        );
+    }
+
+    #[test]
+    fn taps_are_ignored_while_paused_and_after_the_end() {
+        let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
+        s.apply(Action::Pause);
+        assert!(s.apply(gold('a')).is_empty());
+        assert!(s.highlights().is_empty());
+        s.apply(Action::Resume);
+        assert_eq!(s.apply(gold('a')).len(), 2);
+
+        let finished = AnyRecord::from_fen(GameKind::Kalah, "G:G0,0,0,0,0,1,23:T1,1,1,1,1,1,18")
+            .expect("valid position");
+        let mut s = Session::resume_record(finished, Mode::SameDevice);
+        s.apply(gold('f'));
+        assert!(s.record().outcome().is_some());
+        assert!(s.highlights().is_empty());
+        assert!(s.apply(turquoise('a')).is_empty());
+    }
+
+    #[test]
+    fn a_kalah_extra_turn_lets_the_computer_move_again() {
+        let mut s = Session::new(GameKind::Kalah, Mode::Computer(Level::Easy));
+        let g = think_generation(&s.apply(gold('a')));
+        // Turquoise c: four seeds to d, e, f and its store: it moves again.
+        let effects = s.apply(Action::ComputerMoved {
+            generation: g,
+            mv: "c".into(),
+        });
+        assert!(effects.iter().any(|e| matches!(e, Effect::Think { .. })));
+        assert_eq!(s.computer(), ComputerState::Thinking);
+    }
+
+    #[test]
+    fn a_restored_game_on_the_computers_turn_starts_it_thinking() {
+        let mut record = AnyRecord::new(GameKind::Kalah);
+        record.play("a").expect("legal");
+        let mut s = Session::resume_record(record, Mode::Computer(Level::Easy));
+        assert!(matches!(
+            s.start().as_slice(),
+            [Effect::Think {
+                level: Level::Easy,
+                ..
+            }]
+        ));
+    }
+
+    #[test]
+    fn new_game_starts_over_and_saves() {
+        let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
+        s.apply(gold('a'));
+        assert_eq!(s.apply(Action::NewGame), vec![Effect::Save]);
+        assert!(s.record().is_empty());
+    }
+
+    #[test]
+    fn a_checkers_capture_is_built_landing_by_landing_and_only_the_whole_move_is_saved() {
+        // Red's 14 and 15 each have two double jumps.
+        let record =
+            AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
+        let mut s = Session::resume_record(record, Mode::SameDevice);
+        assert_eq!(s.movable(), vec![14, 15]);
+        assert!(s.apply(Action::Tap(14)).is_empty());
+        assert_eq!(s.highlights(), vec![23]);
+        // Before any landing, the other piece may be chosen instead.
+        assert!(s.apply(Action::Tap(15)).is_empty());
+        assert_eq!(s.highlights(), vec![22, 24]);
+        assert!(
+            s.apply(Action::Tap(22)).is_empty(),
+            "half a capture: nothing saved"
+        );
+        assert!(s.route_committed());
+        assert_eq!(s.route(), &[15, 22]);
+        assert!(s.record().is_empty());
+        // Mid-chain the piece can't be switched; Cancel goes back to before the turn.
+        assert!(s.apply(Action::Tap(14)).is_empty());
+        assert_eq!(s.route(), &[15, 22]);
+        assert!(s.apply(Action::Cancel).is_empty());
+        assert!(s.route().is_empty());
+        assert_eq!(s.highlights(), vec![14, 15]);
+        s.apply(Action::Tap(15));
+        s.apply(Action::Tap(24));
+        assert_eq!(
+            s.apply(Action::Tap(31)),
+            vec![Effect::Played { index: 0 }, Effect::Save]
+        );
+        assert_eq!(s.record().move_texts(), ["15x24x31"]);
+    }
+
+    #[test]
+    fn a_chinese_checkers_marble_goes_to_a_lit_endpoint_in_one_move() {
+        let mut s = Session::new(GameKind::ChineseCheckers, Mode::SameDevice);
+        assert!(!s.must_pass());
+        assert!(s.movable().contains(&112));
+        assert!(
+            s.apply(Action::Pass).is_empty(),
+            "no pass while moves exist"
+        );
+        s.apply(Action::Tap(112));
+        assert_eq!(s.highlights(), vec![103, 104]);
+        assert_eq!(
+            s.apply(Action::Tap(104)),
+            vec![Effect::Played { index: 0 }, Effect::Save]
+        );
+        assert_eq!(s.record().move_texts(), ["112-104"]);
+    }
+}

@@ -1,0 +1,205 @@
+//! The app's tasks: the web bundle without `dx`, and the app's checks in `cargo xtask test`.
+
+use std::{path::PathBuf, process::Command};
+
+use anyhow::{Context, Result, bail};
+
+use crate::{cargo, cargo_step, root, step};
+
+/// The workspace's target directory, honouring `CARGO_TARGET_DIR` as cargo does.
+pub fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            if dir.is_absolute() {
+                dir
+            } else {
+                root().join(dir)
+            }
+        }
+        None => root().join("target"),
+    }
+}
+
+/// Builds the app for the browser without `dx`: cargo for wasm32, then wasm-bindgen as a library
+/// (the exact version pinned in the workspace, so the glue always matches the wasm), then the
+/// static files from `mobile/web/`. Returns the bundle directory, `<target dir>/web`.
+pub fn web() -> Result<PathBuf> {
+    cargo_step(
+        "app: wasm32 release build",
+        &[
+            "build",
+            "-p",
+            "cozcade-mobile",
+            "--bin",
+            "cozcade-mobile",
+            "--release",
+            "--features",
+            "web",
+            "--target",
+            "wasm32-unknown-unknown",
+        ],
+    )?;
+    let wasm = target_dir().join("wasm32-unknown-unknown/release/cozcade-mobile.wasm");
+    let out = target_dir().join("web");
+    if out.exists() {
+        std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
+    }
+    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
+    println!("\n==> app: wasm-bindgen");
+    wasm_bindgen_cli_support::Bindgen::new()
+        .input_path(&wasm)
+        .out_name("cozcade_mobile")
+        .web(true)?
+        .typescript(false)
+        .generate(&out)
+        .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
+    let static_dir = root().join("mobile/web");
+    let entries = std::fs::read_dir(&static_dir)
+        .with_context(|| format!("reading {}", static_dir.display()))?;
+    for entry in entries {
+        let entry = entry?;
+        if entry.file_type()?.is_file() {
+            std::fs::copy(entry.path(), out.join(entry.file_name()))
+                .with_context(|| format!("copying {}", entry.path().display()))?;
+        }
+    }
+    Ok(out)
+}
+
+/// The app's part of `cargo xtask test` (its host unit tests run with the workspace's): the
+/// Android compile check, clippy for the browser build, the web bundle and the browser tests.
+pub fn checks() -> Result<()> {
+    android_check()?;
+    cargo_step(
+        "app: clippy for wasm32 (web)",
+        &[
+            "clippy",
+            "-p",
+            "cozcade-mobile",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--features",
+            "web",
+            "--no-deps",
+            "--",
+            "-D",
+            "warnings",
+        ],
+    )?;
+    let bundle = web()?;
+    report_size(&bundle)?;
+    browser_tests(&bundle)
+}
+
+/// `cargo check` of the phone build for Android. The Rust side needs only the target; SQLite's
+/// C source (rusqlite's bundled build) needs a C compiler for aarch64. With the Android NDK on
+/// PATH cc finds `aarch64-linux-android-clang` itself; without it (CI, this machine) Debian's
+/// `gcc-aarch64-linux-gnu` compiles it: nothing is linked by a check, so only the compiler and
+/// headers matter.
+fn android_check() -> Result<()> {
+    let mut command = cargo();
+    command.args([
+        "check",
+        "-p",
+        "cozcade-mobile",
+        "--target",
+        "aarch64-linux-android",
+        "--features",
+        "mobile",
+    ]);
+    let has_ndk = Command::new("aarch64-linux-android-clang")
+        .arg("--version")
+        .output()
+        .is_ok();
+    if !has_ndk && std::env::var_os("CC_aarch64_linux_android").is_none() {
+        if Command::new("aarch64-linux-gnu-gcc")
+            .arg("--version")
+            .output()
+            .is_err()
+        {
+            bail!(
+                "the Android check needs a C compiler for aarch64 (SQLite is compiled from C): \
+                 install the Android NDK, or `apt-get install gcc-aarch64-linux-gnu`"
+            );
+        }
+        command
+            .env("CC_aarch64_linux_android", "aarch64-linux-gnu-gcc")
+            .env("AR_aarch64_linux_android", "aarch64-linux-gnu-ar");
+    }
+    step(
+        "app: cargo check for aarch64-linux-android (mobile)",
+        command,
+    )
+}
+
+/// Prints the bundle's size as served: raw and gzip-compressed (`gzip -9`), wasm and JS.
+pub fn report_size(bundle: &std::path::Path) -> Result<()> {
+    let mut raw = 0;
+    let mut gzipped = 0;
+    for name in ["cozcade_mobile_bg.wasm", "cozcade_mobile.js", "index.html"] {
+        let path = bundle.join(name);
+        raw += std::fs::metadata(&path)
+            .with_context(|| format!("{}", path.display()))?
+            .len();
+        let output = Command::new("gzip")
+            .args(["-9", "-c"])
+            .arg(&path)
+            .output()
+            .context("running gzip")?;
+        gzipped += output.stdout.len() as u64;
+    }
+    println!(
+        "web bundle: {:.0} KiB, {:.0} KiB gzip (wasm + js + html)",
+        raw as f64 / 1024.0,
+        gzipped as f64 / 1024.0
+    );
+    Ok(())
+}
+
+/// The end-to-end tests in headless Chromium (Debian's `chromium`, driven by playwright-core
+/// with node's own test runner). Screenshots land in `artifacts/e2e/`.
+fn browser_tests(bundle: &std::path::Path) -> Result<()> {
+    let e2e = root().join("mobile/e2e");
+    if !e2e.join("node_modules/playwright-core").exists() {
+        let mut npm = Command::new("npm");
+        npm.arg("ci").current_dir(&e2e);
+        step("app: npm ci (mobile/e2e)", npm)?;
+    }
+    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+    if !std::path::Path::new(&chromium).exists() {
+        bail!("the browser tests need Chromium at {chromium}: `apt-get install chromium`");
+    }
+    let mut node = Command::new("node");
+    node.args(["--test", "--test-concurrency=1", "tests/"])
+        .current_dir(&e2e)
+        .env("COZCADE_WEB_DIR", bundle)
+        .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
+        .env("CHROMIUM", chromium);
+    step("app: browser tests (headless Chromium)", node)
+}
+
+/// `cargo xtask play`: builds the web bundle and the room server, prints the URL, and serves the
+/// app through the server (`--web-root`) until Ctrl-C. `COZCADE_LISTEN` changes the address;
+/// the server's database goes under the target directory.
+pub fn play() -> Result<()> {
+    let bundle = web()?;
+    report_size(&bundle)?;
+    cargo_step(
+        "room server: build",
+        &["build", "-p", "cozcade-server", "--bin", "cozcade-server"],
+    )?;
+    let listen = std::env::var("COZCADE_LISTEN").unwrap_or_else(|_| "127.0.0.1:8080".into());
+    let data = target_dir().join("play");
+    std::fs::create_dir_all(&data).with_context(|| format!("creating {}", data.display()))?;
+    let mut server = Command::new(target_dir().join("debug/cozcade-server"));
+    server
+        .arg("--listen")
+        .arg(&listen)
+        .arg("--db")
+        .arg(data.join("cozcade.db"))
+        .arg("--web-root")
+        .arg(&bundle);
+    println!("\nCozcade is at http://{listen}/ (Ctrl-C stops the server)");
+    step("room server", server)
+}
