@@ -233,3 +233,19 @@ fn match_ends_with_the_score_line() {
         "two games give two points in all"
     );
 }
+
+#[test]
+fn a_reader_that_goes_away_is_not_a_crash() {
+    // `cozcade-engine moves … | head -1`: the pipe closes before everything is written.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cozcade-engine"))
+        .args(["moves", "chinese-checkers"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("run cozcade-engine");
+    drop(child.stdout.take());
+    let output = child.wait_with_output().expect("wait");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(output.status.success(), "{stderr}");
+}

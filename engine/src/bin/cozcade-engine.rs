@@ -93,6 +93,21 @@ enum Command {
     },
 }
 
+/// Prints a line to stdout. A reader that went away (`… | head`) ends the program quietly, as
+/// Unix tools do, where `println!` would panic; any other write failure is reported.
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write;
+        if let Err(e) = writeln!(std::io::stdout().lock(), $($arg)*) {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                std::process::exit(0);
+            }
+            eprintln!("error: cannot write the output: {e}");
+            std::process::exit(1);
+        }
+    }};
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse().command) {
         Ok(()) => ExitCode::SUCCESS,
@@ -119,7 +134,7 @@ fn run(command: Command) -> Result<(), String> {
         },
         Command::Moves { game, fen } => {
             for mv in record(game, fen.as_deref())?.legal_moves() {
-                println!("{mv}");
+                say!("{mv}");
             }
             Ok(())
         }
@@ -130,8 +145,8 @@ fn run(command: Command) -> Result<(), String> {
                     .play(text)
                     .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
             }
-            println!("{}", record.fen());
-            println!("result: {}", record.describe_result());
+            say!("{}", record.fen());
+            say!("result: {}", record.describe_result());
             Ok(())
         }
         Command::Bestmove {
@@ -155,7 +170,7 @@ fn run(command: Command) -> Result<(), String> {
             if let Some(millis) = millis {
                 search = search.millis(millis);
             }
-            println!(
+            say!(
                 "{}",
                 choose_any(&record, &search).map_err(|e| e.to_string())?
             );
@@ -184,14 +199,14 @@ fn run(command: Command) -> Result<(), String> {
                     Some(outcome) => game.describe_result(Some(outcome)),
                     None => "adjourned (too long), scored as a draw".to_owned(),
                 };
-                println!(
+                say!(
                     "game {}: A plays {a_plays}: {result} after {} plies",
                     report.index + 1,
                     report.plies
                 );
             })
             .map_err(|e| e.to_string())?;
-            println!("{score}");
+            say!("{score}");
             Ok(())
         }
     }
@@ -219,7 +234,7 @@ fn run_perft<G: Game>(fen: Option<&str>, depth: u32, divide: bool) -> Result<(),
     let count = if divide {
         let mut total = 0;
         for (mv, count) in perft::divide(&position, depth) {
-            println!("{mv}: {count}");
+            say!("{mv}: {count}");
             total += count;
         }
         total
@@ -231,6 +246,6 @@ fn run_perft<G: Game>(fen: Option<&str>, depth: u32, divide: bool) -> Result<(),
         "perft {depth}: {count} nodes in {seconds:.3} s ({:.1} M nodes/s)",
         count as f64 / seconds.max(1e-9) / 1e6
     );
-    println!("{count}");
+    say!("{count}");
     Ok(())
 }
