@@ -247,6 +247,10 @@ fn bad_flags_are_refused_at_start() {
         ["--ios-bundle-id", "app cozcade"],
         ["--android-package", "app.cozcade-game"],
         ["--android-cert-sha256", "14:6D:E9"],
+        // Empty is an error too, not "unconfigured": a deployment that meant to set a value
+        // hears about it at start instead of serving 404 unnoticed.
+        ["--apple-team-id", ""],
+        ["--android-cert-sha256", ""],
     ] {
         let parsed = Config::try_parse_from(["cozcade-server", args[0], args[1]]);
         assert!(parsed.is_err(), "{args:?} was accepted");
