@@ -4,7 +4,10 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use clap::Parser;
 
-use crate::store::Synchronous;
+use crate::{
+    store::Synchronous,
+    well_known::{self, CertFingerprint, TeamId},
+};
 
 #[derive(Clone, Debug, Parser)]
 #[command(name = "cozcade-server", about = "The Cozcade room server", version)]
@@ -28,6 +31,41 @@ pub struct Config {
     pub sync: Synchronous,
     #[command(flatten)]
     pub limits: Limits,
+    #[command(flatten)]
+    pub app_links: AppLinks,
+}
+
+/// What the phones need to open invitation links in the app: served as
+/// `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`. Each file is
+/// answered with 404 until its platform is configured.
+#[derive(Clone, Debug, clap::Args)]
+pub struct AppLinks {
+    /// Apple Developer Team ID (10 characters); without it there is no
+    /// apple-app-site-association.
+    #[arg(long, env = "COZCADE_APPLE_TEAM_ID")]
+    pub apple_team_id: Option<TeamId>,
+    /// The iOS app's bundle identifier.
+    #[arg(long, env = "COZCADE_IOS_BUNDLE_ID", default_value = "app.cozcade", value_parser = well_known::bundle_id)]
+    pub ios_bundle_id: String,
+    /// The Android app's package name.
+    #[arg(long, env = "COZCADE_ANDROID_PACKAGE", default_value = "app.cozcade", value_parser = well_known::package_name)]
+    pub android_package: String,
+    /// SHA-256 fingerprint of an Android signing certificate (Play App Signing's, and the
+    /// upload or debug key's if those builds should open links too). Repeat the flag or give
+    /// a comma-separated list; without any there is no assetlinks.json.
+    #[arg(long, env = "COZCADE_ANDROID_CERT_SHA256", value_delimiter = ',')]
+    pub android_cert_sha256: Vec<CertFingerprint>,
+}
+
+impl Default for AppLinks {
+    fn default() -> Self {
+        AppLinks {
+            apple_team_id: None,
+            ios_bundle_id: "app.cozcade".to_owned(),
+            android_package: "app.cozcade".to_owned(),
+            android_cert_sha256: Vec::new(),
+        }
+    }
 }
 
 /// Limits against abuse. Each breach closes the connection with its own reason.
@@ -97,6 +135,7 @@ impl Config {
             web_root: None,
             sync: Synchronous::Normal,
             limits: Limits::default(),
+            app_links: AppLinks::default(),
         }
     }
 }

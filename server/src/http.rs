@@ -1,5 +1,5 @@
-//! The HTTP side: creating rooms, the WebSocket upgrade, invitation pages, health, metrics and
-//! the web build's static files.
+//! The HTTP side: creating rooms, the WebSocket upgrade, invitation pages, the app-link files
+//! under `/.well-known/`, health, metrics and the web build's static files.
 
 use std::sync::{Arc, atomic::Ordering};
 
@@ -24,6 +24,7 @@ use crate::{
     secret::{self, hash_key},
     shared::Shared,
     store::{NewRoom, Write},
+    well_known::WellKnown,
 };
 
 /// Hard cap on one WebSocket message at the transport. Messages above the protocol's limit
@@ -35,6 +36,7 @@ const TRANSPORT_MAX_MESSAGE: usize = 64 * 1024;
 pub struct App {
     pub shared: Arc<Shared>,
     pub shutdown: watch::Receiver<bool>,
+    pub well_known: Arc<WellKnown>,
 }
 
 pub fn router(app: App) -> Router {
@@ -42,6 +44,11 @@ pub fn router(app: App) -> Router {
         .route("/api/rooms", post(create_room))
         .route("/ws", get(websocket))
         .route("/r/{id}", get(invitation))
+        .route(
+            "/.well-known/apple-app-site-association",
+            get(apple_app_site_association),
+        )
+        .route("/.well-known/assetlinks.json", get(assetlinks))
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/metrics", get(metrics));
     if let Some(root) = &app.shared.web_root {
@@ -127,6 +134,35 @@ async fn metrics(State(app): State<App>) -> impl IntoResponse {
         )],
         app.shared.metrics.render(app.shared.store.stats()),
     )
+}
+
+/// Apple fetches this (through its CDN) when the app is installed, to learn which paths open
+/// it: it must be JSON, answered 200 without a redirect.
+async fn apple_app_site_association(State(app): State<App>) -> Response {
+    well_known_file(
+        app.well_known.apple_app_site_association.as_deref(),
+        "no apple-app-site-association: the server has no Apple team id (--apple-team-id)",
+    )
+}
+
+/// Android fetches this at install to verify the `autoVerify` intent filter for `/r/`.
+async fn assetlinks(State(app): State<App>) -> Response {
+    well_known_file(
+        app.well_known.assetlinks.as_deref(),
+        "no assetlinks.json: the server has no Android certificate fingerprint \
+         (--android-cert-sha256)",
+    )
+}
+
+fn well_known_file(document: Option<&[u8]>, missing: &str) -> Response {
+    match document {
+        Some(bytes) => (
+            [(header::CONTENT_TYPE, "application/json")],
+            Bytes::copy_from_slice(bytes),
+        )
+            .into_response(),
+        None => json_error(StatusCode::NOT_FOUND, missing),
+    }
 }
 
 /// The invitation link's page. On a phone with the app, the universal link never reaches it;

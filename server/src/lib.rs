@@ -17,6 +17,7 @@ mod room;
 mod secret;
 pub mod shared;
 pub mod store;
+pub mod well_known;
 
 use std::{
     net::SocketAddr,
@@ -28,7 +29,7 @@ use axum::serve::ListenerExt;
 use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use config::{Config, Limits};
+pub use config::{AppLinks, Config, Limits};
 use shared::Shared;
 use store::{SqliteStore, Store, StoreError};
 
@@ -78,6 +79,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
     let (shutdown, signal) = watch::channel(false);
     let app = http::App {
         shared: shared.clone(),
+        well_known: Arc::new(well_known::WellKnown::new(&config.app_links)),
         shutdown: signal.clone(),
     };
     let mut stop = signal.clone();
