@@ -148,3 +148,38 @@ test("a whole same-device game, tapped to the end (phone)", async () => {
     await browser.close();
   }
 });
+
+test("a tap between holes goes to the nearest hole (phone)", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    await newGame(page, server.url, /Chinese Checkers/);
+    // The star is 600 units wide (its viewBox): the SVG's box gives the page's scale.
+    const socket = async (n) => {
+      const box = await hole(page, n).locator(".socket").boundingBox();
+      const svg = await page.locator(".star-svg").boundingBox();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2, unit: svg.width / 600 };
+    };
+    const at = async (n, dx, dy) => {
+      const c = await socket(n);
+      await page.touchscreen.tap(c.x + dx * c.unit, c.y + dy * c.unit);
+    };
+    // Off the drawn hole, down and right of marble 112, but nearer to it than to any other hole.
+    await at(112, 14, 10);
+    assert.deepEqual(await lit(page), [103, 104], "112 picked");
+    // Hole 92 is up and right of 104, at (+22, -38). This point, 22 units from 104 (outside its
+    // socket), lies inside the 44x38 rectangle drawn around 92 (at (-20, +16) from it) yet is
+    // nearer to 104 (22.1 against 25.6 units): the nearest hole wins, not the drawn shape.
+    await at(104, 2, -22);
+    assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Jade 112-104");
+    // A tap in the empty corner of the board, far from every hole, does nothing.
+    const board = await page.locator(".star-svg").boundingBox();
+    const before = await lit(page);
+    await page.touchscreen.tap(board.x + 4, board.y + 4);
+    assert.deepEqual(await lit(page), before);
+    assert.equal(await page.locator(".hole.selected").count(), 0);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
