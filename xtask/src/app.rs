@@ -68,9 +68,15 @@ pub fn web() -> Result<PathBuf> {
 }
 
 /// The app's part of `cargo xtask test` (its host unit tests run with the workspace's): the
-/// Android compile check, clippy for the browser build, the web bundle and the browser tests.
+/// Android and desktop compile checks, clippy for the browser build, the web bundle and the browser tests.
 pub fn checks() -> Result<()> {
     android_check()?;
+    // The desktop window (wry/webkit) is otherwise never compiled. On Debian it needs
+    // `libwebkit2gtk-4.1-dev libgtk-3-dev libxdo-dev` for the system libraries' pkg-config files.
+    cargo_step(
+        "app: cargo check for the desktop window (desktop)",
+        &["check", "-p", "cozcade-mobile", "--features", "desktop"],
+    )?;
     cargo_step(
         "app: clippy for wasm32 (web)",
         &[

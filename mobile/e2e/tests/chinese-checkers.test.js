@@ -75,3 +75,111 @@ test("the last marble home wins, by keyboard", async () => {
     await browser.close();
   }
 });
+
+/** Opens a saved same-device Chinese Checkers game: written to localStorage in the app's own
+ * save format, then continued from the mode picker. */
+async function continueSaved(page, start, moves) {
+  await page.goto(server.url);
+  await page.evaluate(([start, moves]) => localStorage.setItem(
+    "cozcade.save.chinese-checkers.same-device",
+    JSON.stringify({ mode: { mode: "same-device" }, record: { game: "chinese-checkers", start, moves } }),
+  ), [start, moves]);
+  await page.reload();
+  await page.getByRole("button", { name: /Chinese Checkers/ }).click();
+  await page.locator('[data-mode="same-device"]').getByRole("button", { name: "Continue" }).click();
+  await page.locator(".board.star").waitFor();
+}
+
+test("a walled-in side passes with the Pass button (phone)", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    // Coral has just stepped 15-7: jade's goal is full (with coral's 7), jade's marble on 11 is
+    // walled in, and jade's only move is a pass (the engine's own pass position).
+    await continueSaved(page, "C:J1,2,3,4,5,6,8,9,10,11:C12,13,15,24,36,57,61,65,80,100", ["15-7"]);
+    assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Coral 15-7");
+    // No marble is lit: nothing to tap, only Pass.
+    assert.deepEqual(await lit(page), []);
+    await hole(page, 11).tap();
+    assert.deepEqual(await lit(page), [], "the walled-in marble has no endpoint");
+    const pass = page.getByRole("button", { name: "Pass" });
+    assert.equal(await pass.count(), 1);
+    await pass.tap();
+    // The pass is jade's move: jade's goal is full and holds jade's marbles, so jade wins.
+    await page.locator(".headline.result").waitFor();
+    assert.equal(await page.getByTestId("headline").textContent(), "Jade wins!");
+    assert.equal(await page.getByRole("button", { name: "Pass" }).count(), 0);
+    // The pass was saved like any move.
+    const saved = JSON.parse(await page.evaluate(() => localStorage.getItem("cozcade.save.chinese-checkers.same-device")));
+    assert.deepEqual(saved.record.moves, ["15-7", "pass"]);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+// A whole game from the start, both sides tapped on one phone. Random moves would wander for
+// ever, so the moves are a real game: the engine's Medium level against itself at 3000 nodes a
+// move (`cozcade-engine bestmove chinese-checkers --level medium --nodes 3000`, move by move),
+// which coral wins after 120 moves.
+const WHOLE_GAME = ["116-105", "4-15", "121-116", "1-4", "105-93", "15-27", "116-82", "4-38", "117-81", "2-4", "118-107", "27-48", "93-72", "38-57", "81-62", "48-66", "82-63", "4-15", "72-52", "5-16", "62-41", "6-17", "52-29", "8-51", "119-116", "17-61", "116-105", "7-27", "120-118", "10-28", "113-93", "15-38", "114-92", "16-39", "115-95", "27-70", "105-80", "28-49", "107-84", "38-59", "93-81", "39-58", "95-74", "49-69", "92-71", "58-79", "81-62", "69-92", "84-65", "70-91", "71-53", "9-17", "63-40", "51-71", "62-43", "61-82", "53-32", "71-94", "41-16", "79-104", "74-56", "82-107", "118-115", "107-118", "29-9", "3-5", "9-2", "5-8", "16-5", "8-30", "115-107", "17-42", "107-82", "30-53", "80-70", "42-63", "82-71", "63-72", "71-49", "91-113", "70-61", "104-117", "112-103", "53-62", "103-91", "62-106", "91-80", "94-119", "80-70", "57-67", "70-52", "59-68", "61-19", "66-77", "43-18", "68-89", "32-10", "67-90", "19-1", "89-120", "65-55", "72-82", "49-39", "77-89", "52-42", "89-115", "55-44", "82-93", "56-45", "92-112", "39-28", "90-103", "45-16", "103-121", "40-6", "93-105", "28-3", "105-116", "42-31", "106-114"];
+
+test("a whole same-device game, tapped to the end (phone)", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    await newGame(page, server.url, /Chinese Checkers/);
+    for (const [i, mv] of WHOLE_GAME.entries()) {
+      const [from, to] = mv.split("-").map(Number);
+      assert.equal(await page.locator(".headline.result").count(), 0, `over before move ${i + 1}`);
+      assert.ok((await lit(page)).includes(from), `move ${i + 1} (${mv}): ${from} is lit`);
+      await hole(page, from).tap();
+      assert.ok((await lit(page)).includes(to), `move ${i + 1} (${mv}): ${to} is lit`);
+      await hole(page, to).tap();
+      const side = i % 2 === 0 ? "Jade" : "Coral";
+      assert.equal(await page.getByTestId("last-move").textContent(), `Last move: ${side} ${mv}`);
+    }
+    await page.locator(".headline.result").waitFor();
+    assert.equal(await page.getByTestId("headline").textContent(), "Coral wins!");
+    assert.match(await page.getByTestId("tallies").textContent(), /Coral home: 10\/10/);
+    assert.deepEqual(await lit(page), []);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a tap between holes goes to the nearest hole (phone)", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    await newGame(page, server.url, /Chinese Checkers/);
+    // The star is 600 units wide (its viewBox): the SVG's box gives the page's scale.
+    const socket = async (n) => {
+      const box = await hole(page, n).locator(".socket").boundingBox();
+      const svg = await page.locator(".star-svg").boundingBox();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2, unit: svg.width / 600 };
+    };
+    const at = async (n, dx, dy) => {
+      const c = await socket(n);
+      await page.touchscreen.tap(c.x + dx * c.unit, c.y + dy * c.unit);
+    };
+    // Off the drawn hole, down and right of marble 112, but nearer to it than to any other hole.
+    await at(112, 14, 10);
+    assert.deepEqual(await lit(page), [103, 104], "112 picked");
+    // Hole 92 is up and right of 104, at (+22, -38). This point, 22 units from 104 (outside its
+    // socket), lies inside the 44x38 rectangle drawn around 92 (at (-20, +16) from it) yet is
+    // nearer to 104 (22.1 against 25.6 units): the nearest hole wins, not the drawn shape.
+    await at(104, 2, -22);
+    assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Jade 112-104");
+    // A tap in the empty corner of the board, far from every hole, does nothing.
+    const board = await page.locator(".star-svg").boundingBox();
+    const before = await lit(page);
+    await page.touchscreen.tap(board.x + 4, board.y + 4);
+    assert.deepEqual(await lit(page), before);
+    assert.equal(await page.locator(".hole.selected").count(), 0);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});

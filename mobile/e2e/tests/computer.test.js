@@ -2,7 +2,10 @@
 // change, and the main thread kept free while Hard thinks (its search runs in a Web Worker).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, device, playToEnd, newComputerGame } from "../harness.js";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { serve, device, playToEnd, newComputerGame, webDir } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -122,5 +125,44 @@ test("leaving the tab pauses the computer", async () => {
     assert.deepEqual(browser.errors, []);
   } finally {
     await browser.close();
+  }
+});
+
+test("the computer fails when its worker cannot load: Try again once, then two players", async () => {
+  // A copy of the bundle without worker.js: the server answers that path with index.html
+  // (text/html), so the module worker fails to load, as with a broken or blocked deployment.
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-no-worker-"));
+  for (const name of fs.readdirSync(webDir())) {
+    if (name !== "worker.js") fs.symlinkSync(path.join(webDir(), name), path.join(root, name));
+  }
+  const broken = await serve(root);
+  const browser = await device("desktop");
+  try {
+    const page = browser.page;
+    await newComputerGame(page, broken.url, /^Chinese Checkers/, "Easy");
+    await page.locator("#cell-112").click();
+    await page.locator("#cell-104").click();
+    const headline = page.getByTestId("headline");
+    await page.getByRole("button", { name: "Try again" }).waitFor();
+    assert.equal(await headline.textContent(), "The computer could not find its move.");
+    await page.getByRole("button", { name: "Try again" }).click();
+    // Retried once: no second Try again, only the way out.
+    await page.getByText("The computer failed again.", { exact: false }).first().waitFor();
+    assert.match(await headline.textContent(), /^The computer failed again\./);
+    assert.equal(await page.getByRole("button", { name: "Try again" }).count(), 0);
+    await page.getByRole("button", { name: "Go on as two players" }).click();
+    // Now coral is the second player's to tap on this device.
+    await page.getByTestId("headline").filter({ hasText: "Coral to move" }).waitFor({ timeout: 5000 });
+    const coral = await page.locator(".hole.playable").evaluateAll((els) => els.map((e) => Number(e.dataset.cell)));
+    assert.ok(coral.length > 0 && coral.every((n) => n <= 10), `coral's marbles lit: ${coral}`);
+    await page.locator("#cell-10").click();
+    await page.locator("#cell-19").click();
+    assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Coral 10-19");
+    // The failure came from the worker, not from the page.
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+    await broken.close();
+    fs.rmSync(root, { recursive: true, force: true });
   }
 });

@@ -5,7 +5,9 @@ use cozcade_engine::{
     AnyRecord, Side,
     chinese_checkers::{ChineseCheckers, Hole},
 };
-use dioxus::prelude::*;
+use std::rc::Rc;
+
+use dioxus::{html::geometry::ClientPoint, prelude::*};
 
 use super::app::{AppContext, use_app};
 use crate::{
@@ -19,6 +21,66 @@ fn centre(hole: Hole) -> (i32, i32) {
         300 + i32::from(hole.x()) * 22,
         32 + i32::from(hole.row()) * 38,
     )
+}
+
+/// The star's drawing size in its own units (the SVG's viewBox).
+const VIEW: (f64, f64) = (600.0, 672.0);
+
+/// How far from a hole's centre a tap still reaches it, in the star's units. Every point inside
+/// the star is within 26 units of some hole (the hex cells' corners are 44/sqrt(3) away), so
+/// 30 also catches taps a little outside the outer holes without reaching across the gaps
+/// between the star's points.
+const TAP_RADIUS: f64 = 30.0;
+
+/// The hole nearest to a tap at `point` (client pixels) on the star drawn in `rect`, if one is
+/// within [`TAP_RADIUS`]: each hole's hit area is its Voronoi cell, clipped to that radius, so
+/// an off-centre tap between holes still lands on the closest one. The SVG keeps its aspect
+/// ratio (xMidYMid meet), so the drawing is centred in `rect` at one scale.
+fn nearest_hole(rect_origin: (f64, f64), rect_size: (f64, f64), point: (f64, f64)) -> Option<Cell> {
+    let scale = (rect_size.0 / VIEW.0).min(rect_size.1 / VIEW.1);
+    if !scale.is_finite() || scale <= 0.0 {
+        return None;
+    }
+    let left = rect_origin.0 + (rect_size.0 - VIEW.0 * scale) / 2.0;
+    let top = rect_origin.1 + (rect_size.1 - VIEW.1 * scale) / 2.0;
+    let (ux, uy) = ((point.0 - left) / scale, (point.1 - top) / scale);
+    Hole::all()
+        .map(|hole| {
+            let (x, y) = centre(hole);
+            let (dx, dy) = (f64::from(x) - ux, f64::from(y) - uy);
+            (dx * dx + dy * dy, hole)
+        })
+        .filter(|&(d2, _)| d2 <= TAP_RADIUS * TAP_RADIUS)
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, hole)| hole.number())
+}
+
+/// A tap or click on the board at `point`: the nearest hole gets it. `fallback` is the hole
+/// whose own element was hit, for a click without a usable position (assistive technology).
+fn tap_at(
+    app: AppContext,
+    mut cursor: Signal<Option<Cell>>,
+    svg: Signal<Option<Rc<MountedData>>>,
+    point: ClientPoint,
+    fallback: Option<Cell>,
+) {
+    let mounted = svg.peek().clone();
+    spawn(async move {
+        let nearest = match mounted {
+            Some(mounted) => mounted.get_client_rect().await.ok().and_then(|rect| {
+                nearest_hole(
+                    (rect.origin.x, rect.origin.y),
+                    (rect.size.width, rect.size.height),
+                    (point.x, point.y),
+                )
+            }),
+            None => None,
+        };
+        if let Some(cell) = nearest.or(fallback) {
+            cursor.set(Some(cell));
+            tap(app, Some(cell));
+        }
+    });
 }
 
 /// The hole the cursor reaches from `cell` with an arrow key: along the row, or to one of the
@@ -45,6 +107,7 @@ fn neighbour(cell: Cell, key: &Key) -> Option<Cell> {
 pub fn StarBoard() -> Element {
     let app = use_app();
     let mut cursor = use_signal(|| None::<Cell>);
+    let mut svg = use_signal(|| None::<Rc<MountedData>>);
     let texts = app.texts.read();
     let session = app.session.read();
     let Some(session) = session.as_ref() else {
@@ -155,6 +218,9 @@ pub fn StarBoard() -> Element {
                 }
             },
             svg { view_box: "0 0 600 672", class: "star-svg",
+                onmounted: move |event: MountedEvent| svg.set(Some(event.data())),
+                // A tap between holes or just outside the outer ones: the nearest hole.
+                onclick: move |event: MouseEvent| tap_at(app, cursor, svg, event.client_coordinates(), None),
                 if last_route.len() > 1 {
                     polyline { class: "route", points: "{last_points}" }
                 }
@@ -167,11 +233,12 @@ pub fn StarBoard() -> Element {
                         "aria-label": "{label}",
                         "aria-pressed": if route.first() == Some(&n) { "true" } else { "false" },
                         "data-cell": "{n}",
-                        onclick: move |_| {
-                            cursor.set(Some(n));
-                            tap(app, Some(n));
+                        onclick: move |event: MouseEvent| {
+                            event.stop_propagation();
+                            tap_at(app, cursor, svg, event.client_coordinates(), Some(n));
                         },
-                        // The tap target is the whole cell around the hole, not just the marble.
+                        // Something to hit around each hole; which hole a tap means is decided
+                        // by distance (tap_at), so near the corners the nearer hole wins.
                         rect { class: "hit", x: "{x - 22}", y: "{y - 19}", width: "44", height: "38" }
                         circle { class: "socket", cx: "{x}", cy: "{y}", r: "15" }
                         if let Some(side) = marble {
@@ -214,5 +281,43 @@ fn next_movable(app: AppContext, after: Option<Cell>) -> Option<Cell> {
 fn tap(app: AppContext, cell: Option<Cell>) {
     if let Some(cell) = cell {
         app.dispatch(Action::Tap(cell));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The star drawn at its own size at the page's origin: client pixels are star units.
+    fn at_scale_one(x: f64, y: f64) -> Option<Cell> {
+        nearest_hole((0.0, 0.0), VIEW, (x, y))
+    }
+
+    #[test]
+    fn a_tap_goes_to_the_nearest_hole() {
+        // Hole 1 is the top point's tip, at (300, 32).
+        assert_eq!(at_scale_one(300.0, 32.0), Some(1));
+        assert_eq!(at_scale_one(310.0, 40.0), Some(1));
+        // Holes 11 and 12 start row 4 (y = 184) at x = 36 and 80: between them, the nearer wins.
+        assert_eq!(at_scale_one(56.0, 184.0), Some(11));
+        assert_eq!(at_scale_one(60.0, 184.0), Some(12));
+        // Just outside the outer hole still reaches it; the empty corner reaches nothing.
+        assert_eq!(at_scale_one(300.0, 6.0), Some(1));
+        assert_eq!(at_scale_one(0.0, 0.0), None);
+        assert_eq!(nearest_hole((0.0, 0.0), (0.0, 0.0), (0.0, 0.0)), None);
+    }
+
+    #[test]
+    fn the_drawing_is_centred_and_scaled_in_its_box() {
+        // A box twice as wide as the drawing: scale 1, centred 300 px in, 10 px down the page.
+        assert_eq!(
+            nearest_hole((0.0, 10.0), (1200.0, 672.0), (600.0, 42.0)),
+            Some(1)
+        );
+        // A phone-width board: 390 px wide, so 0.65 px per unit.
+        assert_eq!(
+            nearest_hole((0.0, 0.0), (390.0, 436.8), (300.0 * 0.65, 32.0 * 0.65)),
+            Some(1)
+        );
     }
 }

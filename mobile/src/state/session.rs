@@ -228,6 +228,9 @@ impl Session {
                 let old = self.mode.slot();
                 self.mode = Mode::SameDevice;
                 let mut effects = self.game_changed();
+                // No computer is left to have failed: otherwise the status line would go on
+                // reporting its failure instead of whose turn it is.
+                self.computer = ComputerState::Idle;
                 effects.extend([Effect::DeleteSave(old), Effect::Save]);
                 effects
             }
@@ -497,6 +500,7 @@ mod tests {
             vec![Effect::DeleteSave(Slot::Computer), Effect::Save]
         );
         assert_eq!(s.mode(), Mode::SameDevice);
+        assert_eq!(s.computer(), ComputerState::Idle, "the failure is over");
         s.apply(turquoise('a'));
         assert_eq!(s.record().len(), 2);
     }
