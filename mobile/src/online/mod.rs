@@ -1,0 +1,9 @@
+//! Playing with a friend through the room server (`server/PROTOCOL.md`).
+//!
+//! `client` is the protocol as a pure state machine (messages in, messages out, no I/O), so
+//! every rule about sequence numbers, resends and reconnects is tested without a socket.
+//! `backoff` is the reconnect schedule. The wire types are `cozcade_engine::protocol`: there is
+//! one definition of every message, shared with the server.
+
+pub mod backoff;
+pub mod client;
