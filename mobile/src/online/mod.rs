@@ -8,6 +8,8 @@
 
 pub mod backoff;
 pub mod client;
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod live_tests;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
 pub mod rooms;
