@@ -401,8 +401,7 @@ impl OnlineClient {
                     self.awaiting_sync = true;
                     return vec![ClientMessage::Resync];
                 }
-                // A move answers any open New round question.
-                known.new_round_proposed_by = None;
+                // A request for a new round stays open through moves, as on the server.
             }
             Event::NewRoundProposed => known.new_round_proposed_by = Some(by),
             Event::NewRoundStarted { round } => {
@@ -415,6 +414,9 @@ impl OnlineClient {
                     self.link = Link::Stopped(Stop::Left);
                 } else {
                     self.friend = SeatStatus::Open;
+                }
+                // Mirrors the server: a leaver's request for a new round goes with them.
+                if known.new_round_proposed_by == Some(by) {
                     known.new_round_proposed_by = None;
                 }
             }
@@ -1016,6 +1018,16 @@ mod tests {
         c.new_round().expect("ask");
         c.on_message(event(4, Seat::First, Some("p-2"), Event::NewRoundProposed));
         assert_eq!(c.new_round(), Err(IntentError::AlreadyProposed));
+    }
+
+    #[test]
+    fn a_new_round_request_lasts_through_moves_and_goes_with_its_proposer() {
+        let mut c = connected_creator();
+        c.on_message(event(1, Seat::Second, Some("x-1"), Event::NewRoundProposed));
+        c.on_message(event(2, Seat::First, None, mv("a")));
+        assert_eq!(c.new_round_proposed_by(), Some(Seat::Second));
+        c.on_message(event(3, Seat::Second, Some("x-2"), Event::Left));
+        assert_eq!(c.new_round_proposed_by(), None);
     }
 
     #[test]
