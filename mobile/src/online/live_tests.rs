@@ -9,8 +9,12 @@ use cozcade_engine::GameKind;
 use cozcade_engine::protocol::SeatStatus;
 use cozcade_server::{Config, Limits, ManualClock, RunningServer};
 
+use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
+use futures_util::StreamExt;
+
 use super::client::{Link, OnlineClient, Phase, Stop};
 use super::rooms::create_room;
+use super::session::{Intent, run};
 use super::transport::{Socket, ws_url};
 
 const WAIT: Duration = Duration::from_secs(10);
@@ -23,22 +27,30 @@ struct Server {
 
 async fn start_server() -> Server {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut config = Config::for_tests(dir.path().join("rooms.db"));
-    // The test plays faster than a person; the default rate limit would cut it off.
-    config.limits = Limits {
-        rate_per_sec: 10_000.0,
-        rate_burst: 10_000.0,
-        ..Limits::default()
-    };
-    let running = cozcade_server::start(config, Arc::new(ManualClock::new(1_800_000_000)))
-        .await
-        .expect("server starts");
+    let running = start_on(&dir, None).await;
     let base = format!("http://{}", running.addr);
     Server {
         running,
         base,
         _dir: dir,
     }
+}
+
+/// A server on the database in `dir`, on port 0 or on the address given (for a restart).
+async fn start_on(dir: &tempfile::TempDir, addr: Option<std::net::SocketAddr>) -> RunningServer {
+    let mut config = Config::for_tests(dir.path().join("rooms.db"));
+    if let Some(addr) = addr {
+        config.listen = addr;
+    }
+    // The test plays faster than a person; the default rate limit would cut it off.
+    config.limits = Limits {
+        rate_per_sec: 10_000.0,
+        rate_burst: 10_000.0,
+        ..Limits::default()
+    };
+    cozcade_server::start(config, Arc::new(ManualClock::new(1_800_000_000)))
+        .await
+        .expect("server starts")
 }
 
 /// One player: the pure client and, while connected, its socket.
@@ -223,4 +235,125 @@ async fn two_players_play_kalah_through_a_dropped_connection() {
     );
 
     server.running.shutdown().await;
+}
+
+/// What the test sees of a session: the client after each change.
+struct Watched {
+    intents: UnboundedSender<Intent>,
+    seen: UnboundedReceiver<OnlineClient>,
+    last: Option<OnlineClient>,
+    task: tokio::task::JoinHandle<OnlineClient>,
+}
+
+impl Watched {
+    fn start(base: &str, room: &str, seat_key: Option<String>, prefix: &str) -> Self {
+        let (intents, intents_rx) = unbounded();
+        let (seen_tx, seen) = unbounded();
+        let client = OnlineClient::new(room.into(), seat_key, prefix.into());
+        let url = ws_url(base).expect("http base");
+        let task = tokio::spawn(run(url, client, intents_rx, move |client, _error| {
+            let _ = seen_tx.unbounded_send(client.clone());
+        }));
+        Watched {
+            intents,
+            seen,
+            last: None,
+            task,
+        }
+    }
+
+    async fn until(&mut self, done: impl Fn(&OnlineClient) -> bool) -> &OnlineClient {
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while !self.last.as_ref().is_some_and(&done) {
+            let next = tokio::time::timeout_at(deadline, self.seen.next())
+                .await
+                .expect("the session gets there in time")
+                .expect("the session is still running");
+            self.last = Some(next);
+        }
+        self.last.as_ref().expect("just checked")
+    }
+}
+
+#[tokio::test]
+async fn sessions_ride_out_a_server_restart_and_stop_when_replaced() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = start_on(&dir, None).await;
+    let addr = server.addr;
+    let base = format!("http://{addr}");
+    let created = create_room(&base, GameKind::Kalah)
+        .await
+        .expect("room created");
+
+    let mut gold = Watched::start(&base, &created.room, Some(created.seat_key.clone()), "g");
+    let mut turquoise = Watched::start(&base, &created.room, None, "t");
+    gold.until(|c| c.phase() == Phase::Playing).await;
+    turquoise.until(|c| c.phase() == Phase::Playing).await;
+
+    // Two plies, each move chosen by whoever is to move.
+    let mut plies = 0;
+    let play_one = async |gold: &mut Watched, turquoise: &mut Watched, plies: u64| {
+        let gold_moves = gold.until(|c| c.last_seq() == Some(plies)).await.my_turn();
+        let mover = if gold_moves {
+            &mut *gold
+        } else {
+            &mut *turquoise
+        };
+        let choice = mover
+            .until(|c| c.last_seq() == Some(plies))
+            .await
+            .record()
+            .and_then(|r| r.legal_moves().into_iter().next())
+            .expect("a move");
+        mover
+            .intents
+            .unbounded_send(Intent::Move(choice))
+            .expect("session runs");
+        gold.until(|c| c.last_seq() == Some(plies + 1)).await;
+        turquoise.until(|c| c.last_seq() == Some(plies + 1)).await;
+    };
+    for _ in 0..2 {
+        play_one(&mut gold, &mut turquoise, plies).await;
+        plies += 1;
+    }
+
+    // The server goes down: both sessions start reconnecting; the same address comes back on
+    // the same database and both carry on from where they were.
+    server.shutdown().await;
+    gold.until(|c| matches!(c.link(), Link::Reconnecting { .. }))
+        .await;
+    turquoise
+        .until(|c| matches!(c.link(), Link::Reconnecting { .. }))
+        .await;
+    let server = start_on(&dir, Some(addr)).await;
+    gold.until(|c| c.phase() == Phase::Playing).await;
+    turquoise.until(|c| c.phase() == Phase::Playing).await;
+    play_one(&mut gold, &mut turquoise, plies).await;
+    plies += 1;
+    let gold_moves = gold
+        .last
+        .as_ref()
+        .map(|c| c.record().map(|r| r.move_texts()));
+    let turquoise_moves = turquoise
+        .last
+        .as_ref()
+        .map(|c| c.record().map(|r| r.move_texts()));
+    assert_eq!(gold_moves, turquoise_moves);
+
+    // Gold opens the room on another device: the first session is told and ends.
+    let mut gold_again = Watched::start(&base, &created.room, Some(created.seat_key.clone()), "g2");
+    gold_again.until(|c| c.last_seq() == Some(plies)).await;
+    let ended = tokio::time::timeout(WAIT, gold.task)
+        .await
+        .expect("the replaced session ends")
+        .expect("no panic");
+    assert_eq!(ended.phase(), Phase::Stopped(Stop::Replaced));
+
+    // Closing the intents ends a session too.
+    drop(turquoise.intents);
+    tokio::time::timeout(WAIT, turquoise.task)
+        .await
+        .expect("the session ends with its screen")
+        .expect("no panic");
+    server.shutdown().await;
 }
