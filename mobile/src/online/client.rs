@@ -14,6 +14,10 @@ use cozcade_engine::protocol::{
 };
 use cozcade_engine::{AnyRecord, GameKind};
 
+/// Longest action id prefix kept: with "-" and a 20-digit counter, ids stay within
+/// [`cozcade_engine::protocol::MAX_ACTION_ID_LEN`].
+const MAX_ID_PREFIX: usize = 40;
+
 /// Where the connection stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Link {
@@ -137,14 +141,17 @@ pub struct OnlineClient {
 
 impl OnlineClient {
     /// A client for `room`; `seat_key` is the stored key, or `None` to take the guest seat.
-    /// `id_prefix` makes action ids unique for this seat (e.g. a random hex string).
+    /// `id_prefix` makes action ids unique for this seat across app starts: use
+    /// [`super::session::fresh_id_prefix`] (at most 40 characters, so ids stay within
+    /// [`cozcade_engine::protocol::MAX_ACTION_ID_LEN`]).
     pub fn new(room: String, seat_key: Option<String>, id_prefix: String) -> Self {
         OnlineClient {
             room,
             seat_key,
             seat: None,
             game: None,
-            id_prefix,
+            // A longer prefix would make ids the server refuses (`bad_action_id`).
+            id_prefix: id_prefix.chars().take(MAX_ID_PREFIX).collect(),
             next_action: 1,
             link: Link::Connecting,
             attempts: 0,
@@ -1046,6 +1053,21 @@ mod tests {
         c.on_message(event(2, Seat::First, Some("p-1"), Event::Left));
         assert_eq!(c.phase(), Phase::Stopped(Stop::Left));
         assert_eq!(c.on_closed(), &Link::Stopped(Stop::Left));
+    }
+
+    #[test]
+    fn action_ids_stay_within_the_protocol_limit() {
+        let mut c = OnlineClient::new(ROOM.into(), None, "x".repeat(100));
+        c.on_open();
+        c.on_message(welcome(Seat::First, 0, true));
+        c.on_message(sync(0, &[], [SeatStatus::Connected; 2]));
+        c.next_action = u64::MAX;
+        match c.play("a").expect("legal").first() {
+            Some(ClientMessage::Move { action_id, .. }) => {
+                assert!(action_id.len() <= cozcade_engine::protocol::MAX_ACTION_ID_LEN)
+            }
+            other => panic!("expected a move, got {other:?}"),
+        }
     }
 
     #[test]

@@ -145,7 +145,14 @@ async fn sleep(duration: Duration) {
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
 }
 
-/// A random number for the jitter; not for secrets.
+/// A fresh prefix for a new [`OnlineClient`]'s action ids: 16 random hex digits. The client's
+/// counter starts at 1 again after every app start, so a fixed prefix would make the server take
+/// a new action for an old one (answered `duplicate`, i.e. silently dropped).
+pub fn fresh_id_prefix() -> String {
+    format!("{:016x}", random())
+}
+
+/// A random number for the jitter and action ids; not for secrets.
 #[cfg(not(target_arch = "wasm32"))]
 fn random() -> u64 {
     use std::hash::{BuildHasher, RandomState};
@@ -155,4 +162,19 @@ fn random() -> u64 {
 #[cfg(target_arch = "wasm32")]
 fn random() -> u64 {
     (js_sys::Math::random() * u64::MAX as f64) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn id_prefixes_differ_and_fit_an_action_id() {
+        let a = fresh_id_prefix();
+        let b = fresh_id_prefix();
+        assert_ne!(a, b);
+        assert_eq!(a.len(), 16);
+        // With the counter ("-" and up to 20 digits) it stays within the protocol's limit.
+        assert!(a.len() + 1 + 20 <= cozcade_engine::protocol::MAX_ACTION_ID_LEN);
+    }
 }
