@@ -6,6 +6,7 @@
 mod components;
 mod computer;
 pub mod i18n;
+pub mod online;
 mod platform;
 pub mod state;
 pub mod storage;

@@ -1,0 +1,1083 @@
+//! The client side of the room protocol as a pure state machine.
+//!
+//! The transport feeds it what happens (the socket opened, a message arrived, the socket
+//! closed) and what the player wants (a move, New round, leave); it answers with the messages
+//! to send. It never touches a socket or a clock, so reconnects, resends, gaps and duplicates
+//! are all unit-tested below.
+//!
+//! Moves are applied to the local record only when the server confirms them (an `event`): the
+//! server is authoritative, and a move it refuses must not flicker onto the board.
+
+use cozcade_engine::protocol::{
+    ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, RoomState, Seat, SeatStatus,
+    ServerMessage,
+};
+use cozcade_engine::{AnyRecord, GameKind};
+
+/// Longest action id prefix kept: with "-" and a 20-digit counter, ids stay within
+/// [`cozcade_engine::protocol::MAX_ACTION_ID_LEN`].
+const MAX_ID_PREFIX: usize = 40;
+
+/// Where the connection stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Link {
+    /// A socket is being opened, or the hello is on its way.
+    Connecting,
+    /// The hello was accepted and the state is up to date (or being caught up).
+    Connected,
+    /// The socket dropped; the transport waits [`super::backoff::reconnect_delay`]`(attempt)`
+    /// and opens a new one.
+    Reconnecting { attempt: u32 },
+    /// No more reconnecting: the reason says why, and what to show.
+    Stopped(Stop),
+}
+
+/// Why the client stopped for good. Each is a distinct screen for the player.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// Another device (or tab) with this seat key took the seat.
+    Replaced,
+    /// This player left the room.
+    Left,
+    /// Both seats are taken.
+    RoomFull,
+    /// No such room: never was, or expired and deleted.
+    UnknownRoom,
+    /// The room was deleted for inactivity while connected.
+    RoomExpired,
+    /// The stored seat key holds no seat here (it was given up).
+    BadSeatKey,
+    /// The server speaks another protocol version: the app needs an update.
+    UnsupportedVersion,
+    /// The server refused the hello for another reason (message as sent).
+    Refused(String),
+}
+
+/// What the player sees of the game: the link plus whether the friend is there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Connecting,
+    /// Connected, but the friend has not joined yet (seat open) or dropped (away).
+    WaitingForFriend,
+    Playing,
+    Reconnecting {
+        attempt: u32,
+    },
+    Stopped(Stop),
+}
+
+/// An action refused by the server (nothing changed in the room).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+/// Why a player's intent was not sent.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IntentError {
+    #[error("the game state is not known yet")]
+    NoState,
+    #[error("an earlier action is still waiting for the server")]
+    Busy,
+    #[error("it is the other player's turn")]
+    NotYourTurn,
+    #[error("the round is over")]
+    RoundOver,
+    #[error("{0}")]
+    IllegalMove(String),
+    #[error("you already asked for a new round")]
+    AlreadyProposed,
+    #[error("the connection has stopped")]
+    Stopped,
+}
+
+/// An action sent (or to be sent) and not yet confirmed by an event or refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Pending {
+    action_id: String,
+    /// Sent again exactly as first sent (same id, same `seq`) after a reconnect.
+    message: ClientMessage,
+}
+
+/// The room as this client knows it.
+#[derive(Clone, Debug)]
+struct Known {
+    game: GameKind,
+    record: AnyRecord,
+    /// The last sequence number applied.
+    seq: u64,
+    round: u32,
+    new_round_proposed_by: Option<Seat>,
+}
+
+/// One player's connection to one room.
+#[derive(Clone, Debug)]
+pub struct OnlineClient {
+    room: String,
+    seat_key: Option<String>,
+    /// From the last welcome.
+    seat: Option<Seat>,
+    game: Option<GameKind>,
+    /// Prefix of this client's action ids; unique per seat (random, chosen by the caller).
+    id_prefix: String,
+    next_action: u64,
+    link: Link,
+    /// Failed connections since the last welcome.
+    attempts: u32,
+    known: Option<Known>,
+    friend: SeatStatus,
+    /// At most one action in flight: the player decides again after each answer.
+    pending: Option<Pending>,
+    /// A `sync` is expected (announced by `welcome`, or asked for after a gap); events before it
+    /// are ignored because the sync covers them.
+    awaiting_sync: bool,
+    /// After a welcome: the room's number then. Intents wait until we have caught up with it,
+    /// and the pending action is resent at that moment.
+    catch_up_to: Option<u64>,
+    resend_due: bool,
+    last_refusal: Option<Refusal>,
+}
+
+impl OnlineClient {
+    /// A client for `room`; `seat_key` is the stored key, or `None` to take the guest seat.
+    /// `id_prefix` makes action ids unique for this seat across app starts: use
+    /// [`super::session::fresh_id_prefix`] (at most 40 characters, so ids stay within
+    /// [`cozcade_engine::protocol::MAX_ACTION_ID_LEN`]).
+    pub fn new(room: String, seat_key: Option<String>, id_prefix: String) -> Self {
+        OnlineClient {
+            room,
+            seat_key,
+            seat: None,
+            game: None,
+            // A longer prefix would make ids the server refuses (`bad_action_id`).
+            id_prefix: id_prefix.chars().take(MAX_ID_PREFIX).collect(),
+            next_action: 1,
+            link: Link::Connecting,
+            attempts: 0,
+            known: None,
+            friend: SeatStatus::Open,
+            pending: None,
+            awaiting_sync: false,
+            catch_up_to: None,
+            resend_due: false,
+            last_refusal: None,
+        }
+    }
+
+    pub fn room(&self) -> &str {
+        &self.room
+    }
+
+    /// The seat key to store on the device (the guest's arrives in `welcome`).
+    pub fn seat_key(&self) -> Option<&str> {
+        self.seat_key.as_deref()
+    }
+
+    pub fn link(&self) -> &Link {
+        &self.link
+    }
+
+    pub fn phase(&self) -> Phase {
+        match &self.link {
+            Link::Connecting => Phase::Connecting,
+            Link::Reconnecting { attempt } => Phase::Reconnecting { attempt: *attempt },
+            Link::Stopped(stop) => Phase::Stopped(stop.clone()),
+            Link::Connected if self.friend == SeatStatus::Connected => Phase::Playing,
+            Link::Connected => Phase::WaitingForFriend,
+        }
+    }
+
+    /// The other seat's status.
+    pub fn friend(&self) -> SeatStatus {
+        self.friend
+    }
+
+    pub fn seat(&self) -> Option<Seat> {
+        self.seat
+    }
+
+    pub fn game(&self) -> Option<GameKind> {
+        self.game
+    }
+
+    /// The current round's confirmed moves.
+    pub fn record(&self) -> Option<&AnyRecord> {
+        self.known.as_ref().map(|k| &k.record)
+    }
+
+    /// The last sequence number applied.
+    pub fn last_seq(&self) -> Option<u64> {
+        self.known.as_ref().map(|k| k.seq)
+    }
+
+    pub fn round(&self) -> Option<u32> {
+        self.known.as_ref().map(|k| k.round)
+    }
+
+    pub fn new_round_proposed_by(&self) -> Option<Seat> {
+        self.known.as_ref().and_then(|k| k.new_round_proposed_by)
+    }
+
+    /// True while an action waits for the server's answer.
+    pub fn has_pending(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// The last refusal of one of this player's actions, for a message on screen.
+    pub fn last_refusal(&self) -> Option<&Refusal> {
+        self.last_refusal.as_ref()
+    }
+
+    /// True when it is this player's turn in an ongoing round.
+    pub fn my_turn(&self) -> bool {
+        match (&self.known, self.seat) {
+            (Some(k), Some(seat)) => k.record.outcome().is_none() && k.record.turn() == seat,
+            _ => false,
+        }
+    }
+
+    /// A socket opened: say hello (with the last number we have, to get only what we missed).
+    pub fn on_open(&mut self) -> Vec<ClientMessage> {
+        if matches!(self.link, Link::Stopped(_)) {
+            return Vec::new();
+        }
+        self.link = Link::Connecting;
+        vec![ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            room: self.room.clone(),
+            seat_key: self.seat_key.clone(),
+            last_seq: self.last_seq(),
+        }]
+    }
+
+    /// The socket closed (or failed to open). Unless stopped, the transport reconnects after
+    /// `reconnect_delay(attempt)`; the returned link says which attempt is next.
+    pub fn on_closed(&mut self) -> &Link {
+        if !matches!(self.link, Link::Stopped(_)) {
+            // Attempts count since the last welcome, so a socket that opens but fails before
+            // the hello is answered still backs off further.
+            self.attempts = self.attempts.saturating_add(1);
+            self.link = Link::Reconnecting {
+                attempt: self.attempts,
+            };
+        }
+        // A sync asked for on the old socket will not come; what was in flight is resent
+        // after the next welcome.
+        self.awaiting_sync = false;
+        self.catch_up_to = None;
+        self.resend_due = false;
+        &self.link
+    }
+
+    /// A text frame arrived. Text that is no server message is ignored: the server is the
+    /// authority, and a garbled frame must not crash or corrupt the game.
+    pub fn on_text(&mut self, text: &str) -> Vec<ClientMessage> {
+        match serde_json::from_str::<ServerMessage>(text) {
+            Ok(message) => self.on_message(message),
+            Err(_) => Vec::new(),
+        }
+    }
+
+    /// A message arrived from the server.
+    pub fn on_message(&mut self, message: ServerMessage) -> Vec<ClientMessage> {
+        if matches!(self.link, Link::Stopped(_)) {
+            return Vec::new();
+        }
+        match message {
+            ServerMessage::Welcome {
+                game,
+                seat,
+                seat_key,
+                seq,
+                resync,
+                ..
+            } => self.on_welcome(game, seat, seat_key, seq, resync),
+            ServerMessage::Sync { state } => self.on_sync(state),
+            ServerMessage::Event {
+                seq,
+                by,
+                action_id,
+                event,
+            } => self.on_event(seq, by, action_id, event),
+            ServerMessage::Presence { seat, status } => {
+                if self.seat.is_some_and(|mine| mine != seat) {
+                    self.friend = status;
+                }
+                Vec::new()
+            }
+            ServerMessage::Error {
+                code,
+                message,
+                action_id,
+                seq,
+            } => self.on_error(code, message, action_id, seq),
+            ServerMessage::Closing { reason, message } => {
+                self.on_closing(reason, message);
+                Vec::new()
+            }
+        }
+    }
+
+    fn on_welcome(
+        &mut self,
+        game: GameKind,
+        seat: Seat,
+        seat_key: Option<String>,
+        seq: u64,
+        resync: bool,
+    ) -> Vec<ClientMessage> {
+        if seat_key.is_some() {
+            self.seat_key = seat_key;
+        }
+        // A different game or seat than we knew makes our state worthless.
+        if self.game != Some(game) || self.seat != Some(seat) {
+            self.known = None;
+        }
+        self.game = Some(game);
+        self.seat = Some(seat);
+        self.link = Link::Connected;
+        self.attempts = 0;
+        self.resend_due = self.pending.is_some();
+        self.catch_up_to = Some(seq);
+        if resync {
+            self.awaiting_sync = true;
+            return Vec::new();
+        }
+        if self.known.is_none() {
+            // No state of our own and no sync announced: ask for one.
+            self.awaiting_sync = true;
+            return vec![ClientMessage::Resync];
+        }
+        self.resend_if_caught_up()
+    }
+
+    fn on_sync(&mut self, state: RoomState) -> Vec<ClientMessage> {
+        let Some(seat) = self.seat else {
+            return Vec::new();
+        };
+        let Ok(record) = AnyRecord::from_text(state.game, state.record) else {
+            // The server replays with the same engine, so this cannot happen with an honest
+            // server; keep what we have rather than show a broken board.
+            return Vec::new();
+        };
+        self.game = Some(state.game);
+        self.known = Some(Known {
+            game: state.game,
+            record,
+            seq: state.seq,
+            round: state.round,
+            new_round_proposed_by: state.new_round_proposed_by,
+        });
+        self.friend = state.seats[seat.other().index()];
+        self.awaiting_sync = false;
+        // The sync is the room's latest: whatever number the welcome named is covered.
+        self.catch_up_to = None;
+        self.resend_if_caught_up()
+    }
+
+    fn on_event(
+        &mut self,
+        seq: u64,
+        by: Seat,
+        action_id: Option<String>,
+        event: Event,
+    ) -> Vec<ClientMessage> {
+        let Some(seat) = self.seat else {
+            return Vec::new();
+        };
+        if self.awaiting_sync {
+            return Vec::new();
+        }
+        let Some(known) = self.known.as_mut() else {
+            return Vec::new();
+        };
+        if seq <= known.seq {
+            // Already applied (a replay overlapping what we had): drop it.
+            return Vec::new();
+        }
+        if Some(seq) != known.seq.checked_add(1) {
+            // We missed something: the server's full state is the way back.
+            self.awaiting_sync = true;
+            return vec![ClientMessage::Resync];
+        }
+        match event {
+            Event::Move { mv } => {
+                if known.record.play(&mv).is_err() {
+                    // Our record disagrees with the server's; take the server's.
+                    self.awaiting_sync = true;
+                    return vec![ClientMessage::Resync];
+                }
+                // A request for a new round stays open through moves, as on the server.
+            }
+            Event::NewRoundProposed => known.new_round_proposed_by = Some(by),
+            Event::NewRoundStarted { round } => {
+                known.record = AnyRecord::new(known.game);
+                known.round = round;
+                known.new_round_proposed_by = None;
+            }
+            Event::Left => {
+                if by == seat {
+                    self.link = Link::Stopped(Stop::Left);
+                } else {
+                    self.friend = SeatStatus::Open;
+                }
+                // Mirrors the server: a leaver's request for a new round goes with them.
+                if known.new_round_proposed_by == Some(by) {
+                    known.new_round_proposed_by = None;
+                }
+            }
+        }
+        known.seq = seq;
+        if by == seat
+            && action_id.is_some()
+            && self.pending.as_ref().map(|p| &p.action_id) == action_id.as_ref()
+        {
+            self.pending = None;
+        }
+        self.resend_if_caught_up()
+    }
+
+    fn on_error(
+        &mut self,
+        code: ErrorCode,
+        message: String,
+        action_id: Option<String>,
+        seq: Option<u64>,
+    ) -> Vec<ClientMessage> {
+        let stop = match code {
+            ErrorCode::UnknownRoom => Some(Stop::UnknownRoom),
+            ErrorCode::RoomFull => Some(Stop::RoomFull),
+            ErrorCode::BadSeatKey => Some(Stop::BadSeatKey),
+            ErrorCode::UnsupportedVersion => Some(Stop::UnsupportedVersion),
+            _ => None,
+        };
+        if let Some(stop) = stop {
+            self.link = Link::Stopped(stop);
+            return Vec::new();
+        }
+        let ours = action_id.is_some()
+            && self.pending.as_ref().map(|p| &p.action_id) == action_id.as_ref();
+        if ours {
+            self.pending = None;
+        }
+        if code == ErrorCode::Duplicate {
+            // A resend of an action the server already applied as `seq`. If that number is
+            // beyond what we have, the event was lost to us: fetch the state.
+            let behind = match (seq, self.last_seq()) {
+                (Some(applied), Some(have)) => applied > have,
+                _ => false,
+            };
+            if behind && !self.awaiting_sync {
+                self.awaiting_sync = true;
+                return vec![ClientMessage::Resync];
+            }
+            return Vec::new();
+        }
+        self.last_refusal = Some(Refusal { code, message });
+        Vec::new()
+    }
+
+    fn on_closing(&mut self, reason: CloseReason, message: String) {
+        let stop = match reason {
+            CloseReason::Replaced => Stop::Replaced,
+            CloseReason::Left => Stop::Left,
+            CloseReason::RoomExpired => Stop::RoomExpired,
+            CloseReason::HelloRefused => Stop::Refused(message),
+            // The rest are worth another try after the backoff (shutting down, heartbeat,
+            // rate limit, full server, timeouts).
+            _ => return,
+        };
+        self.link = Link::Stopped(stop);
+    }
+
+    /// Sends the action that was in flight when the old socket dropped, once the missed events
+    /// are in: if one of them acknowledged it, there is nothing to resend. Same id and same
+    /// `seq` as the first time, so the server applies it at most once.
+    fn resend_if_caught_up(&mut self) -> Vec<ClientMessage> {
+        if !self.resend_due || !self.caught_up() {
+            return Vec::new();
+        }
+        self.resend_due = false;
+        self.pending
+            .as_ref()
+            .map(|p| vec![p.message.clone()])
+            .unwrap_or_default()
+    }
+
+    /// Connected, with the state the welcome promised.
+    fn caught_up(&self) -> bool {
+        if self.link != Link::Connected || self.awaiting_sync {
+            return false;
+        }
+        match (&self.known, self.catch_up_to) {
+            (None, _) => false,
+            (Some(_), None) => true,
+            (Some(k), Some(target)) => k.seq >= target,
+        }
+    }
+
+    fn next_action_id(&mut self) -> String {
+        let id = format!("{}-{}", self.id_prefix, self.next_action);
+        self.next_action = self.next_action.saturating_add(1);
+        id
+    }
+
+    /// Checks shared by the intents: returns the state an action is built on.
+    fn ready_state(&self) -> Result<(&Known, Seat), IntentError> {
+        if matches!(self.link, Link::Stopped(_)) {
+            return Err(IntentError::Stopped);
+        }
+        if self.pending.is_some() {
+            return Err(IntentError::Busy);
+        }
+        match (&self.known, self.seat) {
+            (Some(k), Some(seat)) if !self.awaiting_sync => {
+                if self.link == Link::Connected && !self.caught_up() {
+                    return Err(IntentError::NoState);
+                }
+                Ok((k, seat))
+            }
+            _ => Err(IntentError::NoState),
+        }
+    }
+
+    /// Queues an action and returns what to send now: nothing while disconnected (it goes out
+    /// after the next welcome).
+    fn send(&mut self, action_id: String, message: ClientMessage) -> Vec<ClientMessage> {
+        self.last_refusal = None;
+        self.pending = Some(Pending {
+            action_id,
+            message: message.clone(),
+        });
+        if self.link == Link::Connected {
+            vec![message]
+        } else {
+            self.resend_due = false;
+            Vec::new()
+        }
+    }
+
+    /// The player moves. Checked with the engine first so an obviously bad tap never goes to
+    /// the server; applied to the board only when the server confirms it.
+    pub fn play(&mut self, mv: &str) -> Result<Vec<ClientMessage>, IntentError> {
+        let (known, seat) = self.ready_state()?;
+        if known.record.outcome().is_some() {
+            return Err(IntentError::RoundOver);
+        }
+        if known.record.turn() != seat {
+            return Err(IntentError::NotYourTurn);
+        }
+        let mut trial = known.record.clone();
+        let canonical = trial
+            .play(mv)
+            .map_err(|e| IntentError::IllegalMove(e.to_string()))?;
+        let seq = known.seq;
+        let action_id = self.next_action_id();
+        let message = ClientMessage::Move {
+            action_id: action_id.clone(),
+            seq,
+            mv: canonical,
+        };
+        Ok(self.send(action_id, message))
+    }
+
+    /// Ask for a new round, or agree to the friend's request.
+    pub fn new_round(&mut self) -> Result<Vec<ClientMessage>, IntentError> {
+        let (known, seat) = self.ready_state()?;
+        if known.new_round_proposed_by == Some(seat) {
+            return Err(IntentError::AlreadyProposed);
+        }
+        let seq = known.seq;
+        let action_id = self.next_action_id();
+        let message = ClientMessage::NewRound {
+            action_id: action_id.clone(),
+            seq,
+        };
+        Ok(self.send(action_id, message))
+    }
+
+    /// Give up the seat for good.
+    pub fn leave(&mut self) -> Result<Vec<ClientMessage>, IntentError> {
+        self.ready_state()?;
+        let action_id = self.next_action_id();
+        let message = ClientMessage::Leave {
+            action_id: action_id.clone(),
+        };
+        Ok(self.send(action_id, message))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cozcade_engine::RecordText;
+
+    const ROOM: &str = "3f9c2a71d04be85e6a10";
+
+    fn welcome(seat: Seat, seq: u64, resync: bool) -> ServerMessage {
+        ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: GameKind::Kalah,
+            seat,
+            seat_key: None,
+            seq,
+            resync,
+        }
+    }
+
+    fn sync(seq: u64, moves: &[&str], seats: [SeatStatus; 2]) -> ServerMessage {
+        let record = AnyRecord::new(GameKind::Kalah);
+        let mut text = record.to_text();
+        text.moves = moves.iter().map(|m| m.to_string()).collect();
+        let rebuilt = AnyRecord::from_text(GameKind::Kalah, text.clone()).expect("legal moves");
+        ServerMessage::Sync {
+            state: RoomState {
+                room: ROOM.into(),
+                game: GameKind::Kalah,
+                seq,
+                round: 1,
+                record: RecordText {
+                    start: text.start,
+                    moves: text.moves,
+                },
+                turn: Some(rebuilt.turn()),
+                result: "ongoing".into(),
+                new_round_proposed_by: None,
+                seats,
+            },
+        }
+    }
+
+    fn event(seq: u64, by: Seat, action_id: Option<&str>, event: Event) -> ServerMessage {
+        ServerMessage::Event {
+            seq,
+            by,
+            action_id: action_id.map(String::from),
+            event,
+        }
+    }
+
+    fn mv(text: &str) -> Event {
+        Event::Move { mv: text.into() }
+    }
+
+    /// A creator connected to a fresh room with the friend present.
+    fn connected_creator() -> OnlineClient {
+        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        c.on_open();
+        assert!(c.on_message(welcome(Seat::First, 0, true)).is_empty());
+        assert!(
+            c.on_message(sync(0, &[], [SeatStatus::Connected, SeatStatus::Connected]))
+                .is_empty()
+        );
+        c
+    }
+
+    fn moves(c: &OnlineClient) -> Vec<String> {
+        c.record().map(|r| r.move_texts()).unwrap_or_default()
+    }
+
+    #[test]
+    fn hello_welcome_sync_and_presence() {
+        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        assert_eq!(c.phase(), Phase::Connecting);
+        assert_eq!(
+            c.on_open(),
+            vec![ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                room: ROOM.into(),
+                seat_key: Some("key".into()),
+                last_seq: None
+            }]
+        );
+        c.on_message(welcome(Seat::First, 0, true));
+        c.on_message(sync(0, &[], [SeatStatus::Connected, SeatStatus::Open]));
+        assert_eq!(c.phase(), Phase::WaitingForFriend);
+        assert_eq!(c.seat(), Some(Seat::First));
+        assert_eq!(c.last_seq(), Some(0));
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Connected,
+        });
+        assert_eq!(c.phase(), Phase::Playing);
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Away,
+        });
+        assert_eq!(c.phase(), Phase::WaitingForFriend);
+        assert_eq!(c.friend(), SeatStatus::Away);
+        // Our own seat's presence does not describe the friend.
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::First,
+            status: SeatStatus::Connected,
+        });
+        assert_eq!(c.friend(), SeatStatus::Away);
+    }
+
+    #[test]
+    fn a_guest_keeps_the_seat_key_from_welcome() {
+        let mut c = OnlineClient::new(ROOM.into(), None, "g".into());
+        c.on_open();
+        c.on_message(ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: GameKind::Kalah,
+            seat: Seat::Second,
+            seat_key: Some("guest-key".into()),
+            seq: 0,
+            resync: true,
+        });
+        assert_eq!(c.seat_key(), Some("guest-key"));
+        // The next hello uses it.
+        c.on_closed();
+        match c.on_open().first() {
+            Some(ClientMessage::Hello { seat_key, .. }) => {
+                assert_eq!(seat_key.as_deref(), Some("guest-key"))
+            }
+            other => panic!("expected a hello, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_move_is_applied_only_when_the_server_confirms_it() {
+        let mut c = connected_creator();
+        assert!(c.my_turn());
+        let sent = c.play("a").expect("legal");
+        assert_eq!(
+            sent,
+            vec![ClientMessage::Move {
+                action_id: "p-1".into(),
+                seq: 0,
+                mv: "a".into()
+            }]
+        );
+        assert!(moves(&c).is_empty(), "not applied before the ack");
+        assert_eq!(c.play("b"), Err(IntentError::Busy));
+        c.on_message(event(1, Seat::First, Some("p-1"), mv("a")));
+        assert_eq!(moves(&c), ["a"]);
+        assert!(!c.has_pending());
+        assert_eq!(c.last_seq(), Some(1));
+        assert_eq!(c.play("b"), Err(IntentError::NotYourTurn));
+        // The friend's move arrives as a plain event.
+        c.on_message(event(2, Seat::Second, Some("x-1"), mv("a")));
+        assert_eq!(moves(&c), ["a", "a"]);
+        assert!(c.my_turn());
+    }
+
+    #[test]
+    fn intents_are_checked_with_the_engine() {
+        let mut c = connected_creator();
+        assert!(matches!(c.play("z"), Err(IntentError::IllegalMove(_))));
+        assert!(!c.has_pending());
+        let mut before_state = OnlineClient::new(ROOM.into(), None, "g".into());
+        assert_eq!(before_state.play("a"), Err(IntentError::NoState));
+    }
+
+    #[test]
+    fn an_unacknowledged_move_is_resent_with_the_same_id_after_a_reconnect() {
+        let mut c = connected_creator();
+        let sent = c.play("a").expect("legal");
+        assert_eq!(c.on_closed(), &Link::Reconnecting { attempt: 1 });
+        assert_eq!(
+            c.on_open(),
+            vec![ClientMessage::Hello {
+                version: PROTOCOL_VERSION,
+                room: ROOM.into(),
+                seat_key: Some("key".into()),
+                last_seq: Some(0)
+            }]
+        );
+        // The server never got it: nothing missed, so the resend goes out at once.
+        assert_eq!(c.on_message(welcome(Seat::First, 0, false)), sent);
+        c.on_message(event(1, Seat::First, Some("p-1"), mv("a")));
+        assert_eq!(moves(&c), ["a"]);
+        assert!(!c.has_pending());
+    }
+
+    #[test]
+    fn a_move_acknowledged_in_the_replay_is_not_resent() {
+        let mut c = connected_creator();
+        c.play("a").expect("legal");
+        c.on_closed();
+        c.on_open();
+        // The server stored it before the drop: the replay brings the ack.
+        assert!(c.on_message(welcome(Seat::First, 1, false)).is_empty());
+        assert!(
+            c.on_message(event(1, Seat::First, Some("p-1"), mv("a")))
+                .is_empty()
+        );
+        assert!(!c.has_pending());
+        assert_eq!(moves(&c), ["a"]);
+    }
+
+    #[test]
+    fn after_a_sync_the_pending_move_is_resent_and_a_duplicate_answer_settles_it() {
+        let mut c = connected_creator();
+        let sent = c.play("a").expect("legal");
+        c.on_closed();
+        c.on_open();
+        assert!(c.on_message(welcome(Seat::First, 1, true)).is_empty());
+        // Intents wait for the sync.
+        assert_eq!(c.new_round(), Err(IntentError::Busy));
+        let resent = c.on_message(sync(1, &["a"], [SeatStatus::Connected; 2]));
+        assert_eq!(resent, sent, "the sync carries no action ids, so resend");
+        let answer = c.on_message(ServerMessage::Error {
+            code: ErrorCode::Duplicate,
+            message: "action p-1 was already applied as #1".into(),
+            action_id: Some("p-1".into()),
+            seq: Some(1),
+        });
+        assert!(answer.is_empty());
+        assert!(!c.has_pending());
+        assert_eq!(
+            c.last_refusal(),
+            None,
+            "a duplicate is not the player's problem"
+        );
+        assert_eq!(moves(&c), ["a"]);
+    }
+
+    #[test]
+    fn a_move_made_while_disconnected_goes_out_after_the_welcome() {
+        let mut c = connected_creator();
+        c.on_closed();
+        assert_eq!(c.play("a").expect("legal"), Vec::<ClientMessage>::new());
+        c.on_open();
+        let sent = c.on_message(welcome(Seat::First, 0, false));
+        assert_eq!(
+            sent,
+            vec![ClientMessage::Move {
+                action_id: "p-1".into(),
+                seq: 0,
+                mv: "a".into()
+            }]
+        );
+    }
+
+    #[test]
+    fn a_gap_in_sequence_numbers_asks_for_a_resync() {
+        let mut c = connected_creator();
+        assert_eq!(
+            c.on_message(event(2, Seat::First, None, mv("a"))),
+            vec![ClientMessage::Resync]
+        );
+        assert!(moves(&c).is_empty());
+        // Events are ignored until the sync arrives (it covers them).
+        assert!(
+            c.on_message(event(3, Seat::Second, None, mv("a")))
+                .is_empty()
+        );
+        assert_eq!(c.play("a"), Err(IntentError::NoState));
+        c.on_message(sync(3, &["a", "a", "b"], [SeatStatus::Connected; 2]));
+        assert_eq!(moves(&c), ["a", "a", "b"]);
+        assert_eq!(c.last_seq(), Some(3));
+        c.on_message(event(4, Seat::First, None, mv("c")));
+        assert_eq!(c.last_seq(), Some(4));
+    }
+
+    #[test]
+    fn duplicate_events_are_dropped() {
+        let mut c = connected_creator();
+        c.on_message(event(1, Seat::First, None, mv("a")));
+        c.on_message(event(2, Seat::Second, None, mv("a")));
+        assert!(
+            c.on_message(event(1, Seat::First, None, mv("a")))
+                .is_empty()
+        );
+        assert!(
+            c.on_message(event(2, Seat::Second, None, mv("a")))
+                .is_empty()
+        );
+        assert_eq!(moves(&c), ["a", "a"]);
+        assert_eq!(c.last_seq(), Some(2));
+    }
+
+    #[test]
+    fn an_event_our_engine_refuses_means_resync() {
+        let mut c = connected_creator();
+        assert_eq!(
+            c.on_message(event(1, Seat::First, None, mv("nonsense"))),
+            vec![ClientMessage::Resync]
+        );
+        assert_eq!(c.last_seq(), Some(0));
+    }
+
+    #[test]
+    fn a_replaced_connection_stops_for_good() {
+        let mut c = connected_creator();
+        c.on_message(ServerMessage::Closing {
+            reason: CloseReason::Replaced,
+            message: "another connection took the seat".into(),
+        });
+        assert_eq!(c.phase(), Phase::Stopped(Stop::Replaced));
+        assert_eq!(c.on_closed(), &Link::Stopped(Stop::Replaced));
+        assert!(
+            c.on_open().is_empty(),
+            "no hello: we must not fight over the seat"
+        );
+        assert_eq!(c.play("a"), Err(IntentError::Stopped));
+        assert!(
+            c.on_message(event(1, Seat::Second, None, mv("a")))
+                .is_empty()
+        );
+    }
+
+    #[test]
+    fn a_server_going_away_is_retried_with_growing_attempts() {
+        let mut c = connected_creator();
+        c.on_message(ServerMessage::Closing {
+            reason: CloseReason::ShuttingDown,
+            message: "bye".into(),
+        });
+        assert_eq!(c.on_closed(), &Link::Reconnecting { attempt: 1 });
+        assert!(!c.on_open().is_empty());
+        // The new socket fails before a welcome.
+        assert_eq!(c.on_closed(), &Link::Reconnecting { attempt: 2 });
+        c.on_open();
+        assert_eq!(c.on_closed(), &Link::Reconnecting { attempt: 3 });
+        c.on_open();
+        c.on_message(welcome(Seat::First, 0, false));
+        assert_eq!(c.phase(), Phase::Playing);
+        // A later drop starts counting afresh.
+        assert_eq!(c.on_closed(), &Link::Reconnecting { attempt: 1 });
+    }
+
+    #[test]
+    fn hello_errors_become_typed_stops() {
+        for (code, stop) in [
+            (ErrorCode::RoomFull, Stop::RoomFull),
+            (ErrorCode::UnknownRoom, Stop::UnknownRoom),
+            (ErrorCode::BadSeatKey, Stop::BadSeatKey),
+            (ErrorCode::UnsupportedVersion, Stop::UnsupportedVersion),
+        ] {
+            let mut c = OnlineClient::new(ROOM.into(), None, "g".into());
+            c.on_open();
+            c.on_message(ServerMessage::Error {
+                code,
+                message: "refused".into(),
+                action_id: None,
+                seq: None,
+            });
+            c.on_message(ServerMessage::Closing {
+                reason: CloseReason::HelloRefused,
+                message: "hello refused".into(),
+            });
+            assert_eq!(c.on_closed(), &Link::Stopped(stop.clone()), "{code:?}");
+            assert!(c.on_open().is_empty());
+        }
+        let mut c = connected_creator();
+        c.on_message(ServerMessage::Closing {
+            reason: CloseReason::RoomExpired,
+            message: "expired".into(),
+        });
+        assert_eq!(c.phase(), Phase::Stopped(Stop::RoomExpired));
+    }
+
+    #[test]
+    fn a_refused_move_changes_nothing_and_is_reported() {
+        let mut c = connected_creator();
+        c.play("a").expect("legal");
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::Stale,
+            message: "built on #0, room at #1".into(),
+            action_id: Some("p-1".into()),
+            seq: Some(1),
+        });
+        assert!(!c.has_pending());
+        assert_eq!(c.last_refusal().map(|r| r.code), Some(ErrorCode::Stale));
+        assert!(moves(&c).is_empty());
+        // The next action gets a fresh id and clears the message.
+        let sent = c.play("b").expect("legal");
+        assert!(matches!(
+            sent.first(),
+            Some(ClientMessage::Move { action_id, .. }) if action_id == "p-2"
+        ));
+        assert_eq!(c.last_refusal(), None);
+    }
+
+    #[test]
+    fn new_round_request_and_acceptance() {
+        let mut c = connected_creator();
+        c.on_message(event(1, Seat::First, None, mv("a")));
+        c.on_message(event(2, Seat::Second, Some("x-1"), Event::NewRoundProposed));
+        assert_eq!(c.new_round_proposed_by(), Some(Seat::Second));
+        let sent = c.new_round().expect("agree");
+        assert_eq!(
+            sent,
+            vec![ClientMessage::NewRound {
+                action_id: "p-1".into(),
+                seq: 2
+            }]
+        );
+        c.on_message(event(
+            3,
+            Seat::First,
+            Some("p-1"),
+            Event::NewRoundStarted { round: 2 },
+        ));
+        assert_eq!(c.round(), Some(2));
+        assert!(moves(&c).is_empty());
+        assert_eq!(c.new_round_proposed_by(), None);
+        assert!(!c.has_pending());
+        // Asking twice is caught before it reaches the server.
+        c.new_round().expect("ask");
+        c.on_message(event(4, Seat::First, Some("p-2"), Event::NewRoundProposed));
+        assert_eq!(c.new_round(), Err(IntentError::AlreadyProposed));
+    }
+
+    #[test]
+    fn a_new_round_request_lasts_through_moves_and_goes_with_its_proposer() {
+        let mut c = connected_creator();
+        c.on_message(event(1, Seat::Second, Some("x-1"), Event::NewRoundProposed));
+        c.on_message(event(2, Seat::First, None, mv("a")));
+        assert_eq!(c.new_round_proposed_by(), Some(Seat::Second));
+        c.on_message(event(3, Seat::Second, Some("x-2"), Event::Left));
+        assert_eq!(c.new_round_proposed_by(), None);
+    }
+
+    #[test]
+    fn leaving_and_the_friend_leaving() {
+        let mut c = connected_creator();
+        c.on_message(event(1, Seat::Second, Some("x-1"), Event::Left));
+        assert_eq!(c.friend(), SeatStatus::Open);
+        assert_eq!(c.phase(), Phase::WaitingForFriend);
+        let sent = c.leave().expect("leave");
+        assert_eq!(
+            sent,
+            vec![ClientMessage::Leave {
+                action_id: "p-1".into()
+            }]
+        );
+        c.on_message(event(2, Seat::First, Some("p-1"), Event::Left));
+        assert_eq!(c.phase(), Phase::Stopped(Stop::Left));
+        assert_eq!(c.on_closed(), &Link::Stopped(Stop::Left));
+    }
+
+    #[test]
+    fn action_ids_stay_within_the_protocol_limit() {
+        let mut c = OnlineClient::new(ROOM.into(), None, "x".repeat(100));
+        c.on_open();
+        c.on_message(welcome(Seat::First, 0, true));
+        c.on_message(sync(0, &[], [SeatStatus::Connected; 2]));
+        c.next_action = u64::MAX;
+        match c.play("a").expect("legal").first() {
+            Some(ClientMessage::Move { action_id, .. }) => {
+                assert!(action_id.len() <= cozcade_engine::protocol::MAX_ACTION_ID_LEN)
+            }
+            other => panic!("expected a move, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn garbage_from_the_server_is_ignored() {
+        let mut c = connected_creator();
+        assert!(c.on_text("not json").is_empty());
+        assert!(c.on_text(r#"{"type":"event","seq":"x"}"#).is_empty());
+        assert_eq!(c.last_seq(), Some(0));
+        let text = r#"{"type":"event","seq":1,"by":"first","action_id":"q","event":{"kind":"move","move":"a"}}"#;
+        assert!(c.on_text(text).is_empty());
+        assert_eq!(moves(&c), ["a"]);
+    }
+}

@@ -1,0 +1,66 @@
+//! One WebSocket interface over two implementations: tokio-tungstenite on desktop and phones,
+//! the browser's `WebSocket` on the web. The session code above it only sees [`Socket`]:
+//! `connect`, `send`, `recv` (text frames; `None` once closed) and `close`.
+
+use cozcade_engine::protocol::ClientMessage;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub use super::native::Socket;
+#[cfg(target_arch = "wasm32")]
+pub use super::web::Socket;
+
+/// What went wrong talking to the server. Messages are for logs and a "can't reach the server"
+/// line, not for parsing.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TransportError {
+    #[error("could not connect: {0}")]
+    Connect(String),
+    #[error("could not send: {0}")]
+    Send(String),
+    #[error("the server answered {status}: {message}")]
+    Http { status: u16, message: String },
+    #[error("request failed: {0}")]
+    Request(String),
+}
+
+/// The text frame for a client message.
+pub(crate) fn encode(message: &ClientMessage) -> Result<String, TransportError> {
+    serde_json::to_string(message).map_err(|e| TransportError::Send(e.to_string()))
+}
+
+/// The WebSocket address of a server given by its base URL (`https://host` → `wss://host/ws`).
+/// `None` for anything that is not an http(s) URL.
+pub fn ws_url(base: &str) -> Option<String> {
+    let base = base.trim_end_matches('/');
+    let rest = if let Some(rest) = base.strip_prefix("https://") {
+        format!("wss://{rest}")
+    } else if let Some(rest) = base.strip_prefix("http://") {
+        format!("ws://{rest}")
+    } else {
+        return None;
+    };
+    if rest.len() <= "wss://".len() {
+        return None;
+    }
+    Some(format!("{rest}/ws"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn websocket_address_from_the_server_url() {
+        assert_eq!(
+            ws_url("https://play.example.com").as_deref(),
+            Some("wss://play.example.com/ws")
+        );
+        assert_eq!(
+            ws_url("http://127.0.0.1:8080/").as_deref(),
+            Some("ws://127.0.0.1:8080/ws")
+        );
+        assert_eq!(ws_url("ftp://x"), None);
+        assert_eq!(ws_url("https://"), None);
+        assert_eq!(ws_url(""), None);
+    }
+}
