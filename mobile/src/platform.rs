@@ -22,6 +22,10 @@ pub fn device_locales() -> Vec<String> {
     }
 }
 
+/// The webview's preferred languages, best first (the device's, on iOS and Android).
+pub const LANGUAGES_JS: &str =
+    r#"return Array.from(navigator.languages || [navigator.language]).filter(Boolean);"#;
+
 /// Waits `millis` without blocking the page.
 pub async fn sleep(millis: u32) {
     let _ = document::eval(&format!(

@@ -279,16 +279,20 @@ pub fn App() -> Element {
         Err(StoreError::Unavailable(reason)) => (None, Some(Notice::StorageUnavailable(reason))),
         Err(error) => (None, Some(Notice::StorageUnavailable(error.to_string()))),
     });
-    let language = use_hook(|| {
+    // The player's own choice wins; then the device's languages as the platform reports them.
+    let (language, chosen) = use_hook(|| {
         let stored = store
             .as_ref()
-            .and_then(|s| s.setting("language").ok().flatten());
-        stored
+            .and_then(|s| s.setting("language").ok().flatten())
             .as_deref()
-            .and_then(Language::from_locale)
-            .unwrap_or_else(|| {
-                Language::negotiate(platform::device_locales().iter().map(String::as_str))
-            })
+            .and_then(Language::from_locale);
+        match stored {
+            Some(language) => (language, true),
+            None => (
+                Language::negotiate(platform::device_locales().iter().map(String::as_str)),
+                false,
+            ),
+        }
     });
     let app = use_context_provider(|| AppContext {
         screen: Signal::new(Screen::Games),
@@ -302,6 +306,29 @@ pub fn App() -> Element {
         reduced_motion: Signal::new(false),
         confirming_new_game: Signal::new(false),
         thinking: Signal::new(None),
+    });
+
+    // Phones have no LANG in the app's environment, but their webview knows the device's
+    // languages: ask it once, unless the player chose a language or the environment named one.
+    use_future(move || async move {
+        let from_environment = platform::device_locales()
+            .iter()
+            .any(|tag| Language::from_locale(tag).is_some());
+        if chosen || from_environment {
+            return;
+        }
+        if let Ok(tags) = document::eval(platform::LANGUAGES_JS)
+            .join::<Vec<String>>()
+            .await
+        {
+            let mut texts = app.texts;
+            // Unless the player picked a language in the meantime.
+            if texts.peek().language() == language {
+                texts.set(Texts::new(Language::negotiate(
+                    tags.iter().map(String::as_str),
+                )));
+            }
+        }
     });
 
     // Page shape, background/foreground and motion preference come from the page itself.
