@@ -7,12 +7,14 @@
 #[cfg(target_arch = "wasm32")]
 mod local;
 mod memory;
+mod seats;
 #[cfg(not(target_arch = "wasm32"))]
 mod sqlite;
 
 #[cfg(target_arch = "wasm32")]
 pub use local::LocalStore;
 pub use memory::MemoryStore;
+pub use seats::{MAX_SEATS, RoomSeat, forget_room, keep_room_seat, room_seats, seat_key_for};
 #[cfg(not(target_arch = "wasm32"))]
 pub use sqlite::SqliteStore;
 

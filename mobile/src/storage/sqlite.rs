@@ -192,6 +192,29 @@ mod tests {
     }
 
     #[test]
+    fn online_seats_survive_reopening() {
+        use crate::storage::{RoomSeat, keep_room_seat, seat_key_for};
+        let dir = std::env::temp_dir().join(format!("cozcade-seats-{}", std::process::id()));
+        let path = dir.join("cozcade.sqlite");
+        {
+            let store = SqliteStore::open(&path).expect("opens");
+            let seat = RoomSeat {
+                server: "https://play.example".into(),
+                room: "3f9c2a71d04be85e6a10".into(),
+                game: GameKind::ChineseCheckers,
+                seat_key: "9d1f5c0e".into(),
+            };
+            keep_room_seat(&store, seat).expect("keeps");
+        }
+        let store = SqliteStore::open(&path).expect("reopens");
+        assert_eq!(
+            seat_key_for(&store, "https://play.example", "3f9c2a71d04be85e6a10"),
+            Ok(Some("9d1f5c0e".into()))
+        );
+        std::fs::remove_dir_all(dir).ok();
+    }
+
+    #[test]
     fn a_damaged_row_is_reported_not_trusted() {
         let store = SqliteStore::open_in_memory().expect("opens");
         store
