@@ -1,11 +1,14 @@
 use std::{fmt, str::FromStr};
 
+use serde::{Deserialize, Serialize};
+
 /// How strong the computer plays.
 ///
 /// Easy plays partly at random but still takes what is obviously good; Medium searches a few
 /// plies with the full evaluation; Hard deepens an alpha-beta search for as long as its budget
 /// allows. Each game tunes the depths and budgets in its [`super::Evaluate::profile`].
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     Easy,
     Medium,

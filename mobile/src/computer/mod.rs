@@ -16,7 +16,7 @@ use std::sync::atomic::AtomicBool;
 
 use cozcade_engine::{
     AnyRecord,
-    ai::{self, Clock, Search, choose_any},
+    ai::{Clock, Search, choose_any},
 };
 
 use crate::state::Level;
@@ -33,14 +33,6 @@ pub enum ComputerError {
     Failed(String),
 }
 
-pub fn engine_level(level: Level) -> ai::Level {
-    match level {
-        Level::Easy => ai::Level::Easy,
-        Level::Medium => ai::Level::Medium,
-        Level::Hard => ai::Level::Hard,
-    }
-}
-
 /// One whole search, blocking: what the background thread or the worker runs. The level's
 /// default time budget applies; `cancel` stops it early.
 pub fn think_blocking(
@@ -49,7 +41,6 @@ pub fn think_blocking(
     cancel: &AtomicBool,
     clock: &dyn Clock,
 ) -> Result<String, ComputerError> {
-    let level = engine_level(level);
     let search = Search::new(level)
         .clock(clock)
         .millis(level.default_millis())
@@ -70,7 +61,7 @@ mod tests {
     #[test]
     fn every_level_answers_with_a_legal_move_in_every_game() {
         let cancel = AtomicBool::new(false);
-        let clock = ai::InstantClock::start();
+        let clock = cozcade_engine::ai::InstantClock::start();
         for kind in GameKind::ALL {
             for level in Level::ALL {
                 let record = AnyRecord::new(kind);

@@ -1,25 +1,7 @@
 use serde::{Deserialize, Serialize};
 
-/// How strongly the computer plays.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-}
-
-impl Level {
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-        }
-    }
-}
+/// How strongly the computer plays: the engine's own levels (saved as "easy", "medium", "hard").
+pub use cozcade_engine::ai::Level;
 
 /// Who plays the second colour.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
