@@ -102,11 +102,7 @@ fn the_generic_perft_agrees_with_the_bulk_perft() {
 
 /// Beyond counting: the same moves (as text) and the same child positions, down the tree.
 fn same_children(position: &Checkers, naive: &NaiveCheckers, depth: u32) {
-    let ours: BTreeSet<(String, String)> = position
-        .legal_moves()
-        .iter()
-        .map(|mv| (mv.to_string(), position.play(mv).unwrap().to_string()))
-        .collect();
+    let ours = common::engine_children(position);
     let theirs: BTreeSet<(String, String)> = naive
         .moves()
         .iter()

@@ -37,11 +37,7 @@ fn perft_matches_the_data_file_and_the_naive_generator() {
 
 /// Beyond counting: every child position must be the same, move by move, down the tree.
 fn same_children(position: &Kalah, naive: &NaiveKalah, depth: u32) {
-    let ours: BTreeSet<(String, String)> = position
-        .legal_moves()
-        .iter()
-        .map(|mv| (mv.to_string(), position.play(mv).unwrap().to_string()))
-        .collect();
+    let ours = common::engine_children(position);
     let theirs: BTreeSet<(String, String)> = naive
         .moves()
         .into_iter()

@@ -44,3 +44,18 @@ pub fn perft_cases(text: &str) -> Vec<PerftCase> {
     }
     cases
 }
+
+/// The engine's legal moves from `position`, as (move text, resulting FEN): what the perft tests
+/// compare, child by child, with their naive generators.
+pub fn engine_children<G: cozcade_engine::Game>(
+    position: &G,
+) -> std::collections::BTreeSet<(String, String)> {
+    position
+        .legal_moves()
+        .iter()
+        .map(|mv| {
+            let child = position.play(mv).expect("a generated move is legal");
+            (mv.to_string(), child.to_string())
+        })
+        .collect()
+}
