@@ -15,6 +15,16 @@ pub const PROTOCOL_VERSION: u32 = 1;
 /// Longest client action id accepted (characters); a UUID fits comfortably.
 pub const MAX_ACTION_ID_LEN: usize = 64;
 
+/// A room id is 20 lowercase hex digits (80 random bits): public, in every invitation link, but
+/// not guessable.
+pub const ROOM_ID_LEN: usize = 20;
+
+/// Whether a text has the shape of a room id. The server refuses anything else before any
+/// lookup, and the app refuses to follow a link to anything else.
+pub fn is_room_id(text: &str) -> bool {
+    text.len() == ROOM_ID_LEN && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
+}
+
 /// A seat in a room: `first` is the creator's and plays the colour that moves first.
 pub type Seat = Side;
 

@@ -4,10 +4,13 @@
 //! key is a secret that proves who holds a seat: 256 bits, and the server keeps only its SHA-256
 //! hash, so a leaked database does not let anyone take a seat.
 
+use cozcade_engine::protocol::ROOM_ID_LEN;
 use sha2::{Digest, Sha256};
 
-/// Bytes of randomness in a room id (80 bits; written as 20 lowercase hex digits).
-const ROOM_ID_BYTES: usize = 10;
+pub use cozcade_engine::protocol::is_room_id;
+
+/// Bytes of randomness in a room id (80 bits; written as [`ROOM_ID_LEN`] lowercase hex digits).
+const ROOM_ID_BYTES: usize = ROOM_ID_LEN / 2;
 /// Bytes of randomness in a seat key (256 bits; written as 64 lowercase hex digits).
 const SEAT_KEY_BYTES: usize = 32;
 
@@ -40,11 +43,6 @@ pub fn new_room_id() -> Result<String, RandomError> {
 
 pub fn new_seat_key() -> Result<String, RandomError> {
     random_hex::<SEAT_KEY_BYTES>()
-}
-
-/// Whether a text has the shape of a room id; anything else is refused before any lookup.
-pub fn is_room_id(text: &str) -> bool {
-    text.len() == ROOM_ID_BYTES * 2 && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
 }
 
 /// Hashes whatever the client sent; a malformed key simply matches no seat.

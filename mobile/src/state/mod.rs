@@ -4,11 +4,13 @@
 //! with [`Effect`]s (save, let the computer think) that the shell carries out. Everything here
 //! runs in host unit tests.
 
+pub mod invitation;
 mod mode;
 mod route;
 mod session;
 pub mod sowing;
 
+pub use invitation::{Invitation, InvitationError};
 pub use mode::{Level, Mode, Slot};
 pub use route::{Cell, RouteBuilder, Tap, move_cells};
 pub use session::{Action, ComputerState, Effect, Session};

@@ -98,8 +98,8 @@ pub fn open_default() -> Result<Box<dyn Store>, StoreError> {
     }
 }
 
-/// Shortens text from storage before it goes into a message.
-fn clip(text: &str) -> String {
+/// Shortens text from storage (or a link) before it goes into a message.
+pub(crate) fn clip(text: &str) -> String {
     const MAX: usize = 120;
     if text.chars().count() <= MAX {
         text.to_owned()
