@@ -27,6 +27,8 @@ const JOIN_ATTEMPTS: usize = 5;
 
 struct Connection {
     ws: WebSocket,
+    /// The room named in the WebSocket address (`/ws?room=`), which a load balancer routed on.
+    addressed_room: Option<String>,
     shared: Arc<Shared>,
     rate: RateLimit,
 }
@@ -45,10 +47,12 @@ pub async fn serve(
     shared: Arc<Shared>,
     permit: Option<OwnedSemaphorePermit>,
     shutdown: watch::Receiver<bool>,
+    addressed_room: Option<String>,
 ) {
     let rate = RateLimit::new(shared.limits.rate_per_sec, shared.limits.rate_burst);
     let mut conn = Connection {
         ws,
+        addressed_room,
         shared: shared.clone(),
         rate,
     };
@@ -190,6 +194,15 @@ impl Connection {
         let Some((room_id, seat_key, last_seq)) = hello else {
             return;
         };
+        if self.addressed_room.as_ref().is_some_and(|a| *a != room_id) {
+            // Served here because the address named another room: this instance may not own it.
+            self.error(
+                ErrorCode::UnknownRoom,
+                "the hello names another room than the address (/ws?room=)",
+            )
+            .await;
+            return self.close(CloseReason::HelloRefused, "room mismatch").await;
+        }
         if !secret::is_room_id(&room_id) {
             self.error(ErrorCode::UnknownRoom, "there is no such room")
                 .await;

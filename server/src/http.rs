@@ -6,7 +6,7 @@ use std::sync::{Arc, atomic::Ordering};
 use axum::{
     Json, Router,
     body::Bytes,
-    extract::{Path, State, WebSocketUpgrade},
+    extract::{Path, Query, State, WebSocketUpgrade},
     http::{StatusCode, header},
     response::{Html, IntoResponse, Response},
     routing::{get, post},
@@ -113,7 +113,19 @@ async fn create_room(State(app): State<App>, body: Bytes) -> Response {
     (StatusCode::CREATED, Json(created)).into_response()
 }
 
-async fn websocket(State(app): State<App>, upgrade: WebSocketUpgrade) -> Response {
+/// `GET /ws?room=<id>`: the room in the address is optional for the protocol (the hello names
+/// it) but lets a load balancer send every connection of a room to the same instance; when
+/// given, the hello must name the same room.
+#[derive(serde::Deserialize)]
+struct SocketAddress {
+    room: Option<String>,
+}
+
+async fn websocket(
+    State(app): State<App>,
+    Query(address): Query<SocketAddress>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
     // Taken before the upgrade so that the cap counts connections, not handshakes in flight;
     // a refused one is still upgraded, to be told why in the protocol's own terms.
     let permit = app.shared.connections.clone().try_acquire_owned().ok();
@@ -123,7 +135,9 @@ async fn websocket(State(app): State<App>, upgrade: WebSocketUpgrade) -> Respons
         // Small buffers: ten thousand idle connections must not cost a gigabyte.
         .read_buffer_size(4096)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| connection::serve(socket, app.shared, permit, app.shutdown))
+        .on_upgrade(move |socket| {
+            connection::serve(socket, app.shared, permit, app.shutdown, address.room)
+        })
 }
 
 async fn metrics(State(app): State<App>) -> impl IntoResponse {

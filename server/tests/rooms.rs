@@ -71,6 +71,33 @@ async fn create_join_and_a_third_visitor_is_refused() {
 }
 
 #[tokio::test]
+async fn the_room_in_the_socket_address_must_be_the_room_of_the_hello() {
+    let server = TestServer::start().await;
+    let room = server.create(GameKind::Kalah).await;
+    let other = server.create(GameKind::Kalah).await;
+
+    // Named in the address (as a load balancer routes it) and in the hello: welcome.
+    let mut client = Client::connect_to(server.addr, &format!("/ws?room={}", room.room)).await;
+    client.hello(&room.room, Some(&room.seat_key), None).await;
+    assert!(matches!(
+        client.recv().await,
+        ServerMessage::Welcome {
+            seat: Side::First,
+            ..
+        }
+    ));
+
+    // The address names one room and the hello another: refused, and the seat stays free.
+    let mut client = Client::connect_to(server.addr, &format!("/ws?room={}", room.room)).await;
+    client.hello(&other.room, Some(&other.seat_key), None).await;
+    assert_eq!(error_code(&client.recv().await), ErrorCode::UnknownRoom);
+    client.expect_closing(CloseReason::HelloRefused).await;
+    let mut client = server.connect().await;
+    client.hello(&other.room, Some(&other.seat_key), None).await;
+    assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
+}
+
+#[tokio::test]
 async fn wrong_missing_or_malformed_hellos_are_refused() {
     let server = TestServer::start().await;
     let (room, _creator, _guest) = two_players(&server, GameKind::Kalah).await;

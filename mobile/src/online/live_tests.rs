@@ -15,7 +15,7 @@ use futures_util::StreamExt;
 use super::client::{Link, OnlineClient, Phase, Stop};
 use super::rooms::create_room;
 use super::session::{Intent, run};
-use super::transport::{Socket, ws_url};
+use super::transport::{Socket, room_socket_url};
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -65,7 +65,7 @@ impl Player {
         Player {
             client: OnlineClient::new(room.into(), seat_key, prefix.into()),
             socket: None,
-            url: ws_url(base).expect("http base"),
+            url: room_socket_url(base, room).expect("http base and room id"),
         }
     }
 
@@ -250,7 +250,7 @@ impl Watched {
         let (intents, intents_rx) = unbounded();
         let (seen_tx, seen) = unbounded();
         let client = OnlineClient::new(room.into(), seat_key, prefix.into());
-        let url = ws_url(base).expect("http base");
+        let url = room_socket_url(base, room).expect("http base and room id");
         let task = tokio::spawn(run(url, client, intents_rx, move |client, _error| {
             let _ = seen_tx.unbounded_send(client.clone());
         }));

@@ -28,6 +28,17 @@ pub(crate) fn encode(message: &ClientMessage) -> Result<String, TransportError> 
     serde_json::to_string(message).map_err(|e| TransportError::Send(e.to_string()))
 }
 
+/// The WebSocket address for a room on a server given by its base URL (`https://host` →
+/// `wss://host/ws?room=<id>`). The room in the address lets a load balancer send both players
+/// to the instance that serves it. `None` for anything that is not an http(s) URL.
+pub fn room_socket_url(base: &str, room: &str) -> Option<String> {
+    // Room ids are hex; anything else would need escaping, and the server would refuse it.
+    if !cozcade_engine::protocol::is_room_id(room) {
+        return None;
+    }
+    Some(format!("{}?room={room}", ws_url(base)?))
+}
+
 /// The WebSocket address of a server given by its base URL (`https://host` → `wss://host/ws`).
 /// `None` for anything that is not an http(s) URL.
 pub fn ws_url(base: &str) -> Option<String> {
@@ -62,5 +73,10 @@ mod tests {
         assert_eq!(ws_url("ftp://x"), None);
         assert_eq!(ws_url("https://"), None);
         assert_eq!(ws_url(""), None);
+        assert_eq!(
+            room_socket_url("https://play.example.com/", "0123456789abcdef0123").as_deref(),
+            Some("wss://play.example.com/ws?room=0123456789abcdef0123")
+        );
+        assert_eq!(room_socket_url("https://play.example.com", "a&b=c"), None);
     }
 }

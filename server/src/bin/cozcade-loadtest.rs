@@ -440,9 +440,9 @@ async fn seat(addr: SocketAddr, room: &str, key: Option<&str>) -> Result<Seated>
     let config = WebSocketConfig::default()
         .read_buffer_size(4096)
         .write_buffer_size(0);
-    let (ws, _) =
-        tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), Some(config), true)
-            .await?;
+    // The room in the address, as the app sends it, so a load balancer can route on it.
+    let url = format!("ws://{addr}/ws?room={room}");
+    let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await?;
     let mut seated = Seated {
         ws,
         side: Side::First,

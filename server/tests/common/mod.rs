@@ -139,7 +139,12 @@ pub struct Client {
 
 impl Client {
     pub async fn connect(addr: SocketAddr) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        Client::connect_to(addr, "/ws").await
+    }
+
+    /// Connects to another WebSocket address, such as `/ws?room=<id>`.
+    pub async fn connect_to(addr: SocketAddr, path: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}{path}"))
             .await
             .expect("ws connect");
         Client { ws, next_action: 0 }
