@@ -5,12 +5,13 @@
 // moves/s, p50/p90/p99/max latency, CPU and the server's peak memory, in the lines
 // cozcade-loadtest prints (so `cargo xtask bench-vs-bgio` reads both alike).
 //
-//   node load.js [--rooms 100] [--rate 100] [--seconds 30 | --moves N] [--procs 1]
+//   node load.js [--rooms 100] [--rate 100] [--seconds 30 | --moves N] [--warmup 5] [--procs 1]
 //                [--addr 127.0.0.1:PORT] [--order stored|stock] [--write-queue on|off]
 //                [--db-dir DIR] [--seed 1]
 //
 // Without --addr it starts `server.js` on 127.0.0.1 with a fresh FlatFile directory, so it can
-// read the server's memory from /proc. --procs K splits the rooms over K driver processes when
+// read the server's memory from /proc. --warmup S plays S seconds at the target rate before the
+// measured window (cozcade-loadtest measures from the first move: no warm-up for ours). --procs K splits the rooms over K driver processes when
 // one Node process cannot keep up (its CPU is reported as "load-test CPU"). --moves N plays N
 // moves in every room instead of a timed window, and fails unless every one was confirmed.
 // Only loopback addresses are accepted: this tool measures this machine.
@@ -36,6 +37,7 @@ function options() {
       rooms: { type: 'string', default: '100' },
       rate: { type: 'string', default: '100' },
       seconds: { type: 'string', default: '30' },
+      warmup: { type: 'string', default: '5' },
       moves: { type: 'string' },
       procs: { type: 'string', default: '1' },
       addr: { type: 'string' },
@@ -56,6 +58,7 @@ function options() {
     rooms: Math.floor(count('rooms', 1)),
     rate: count('rate', 0.001),
     seconds: count('seconds', 0.001),
+    warmup: count('warmup', 0),
     moves: values.moves === undefined ? null : Math.floor(count('moves', 1)),
     procs: Math.floor(count('procs', 1)),
     addr: values.addr ?? null,
@@ -115,10 +118,13 @@ async function coordinate(opts) {
     for (const w of workers) await w.messages.expect('ready');
     console.log(`${opts.rooms * 2} connections up in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-    // Every process starts at the same wall-clock moment.
-    const begin = Date.now() + 500;
+    // Every process starts at the same wall-clock moment. The rooms play at the target rate
+    // through the warm-up (V8 compiling the hot paths, each match's first log file) before the
+    // measured window; a --moves run measures everything.
+    const start = Date.now() + 500;
+    const begin = opts.moves === null ? start + opts.warmup * 1000 : start;
     const end = opts.moves === null ? begin + opts.seconds * 1000 : null;
-    for (const w of workers) w.child.send({ type: 'go', begin, end });
+    for (const w of workers) w.child.send({ type: 'go', start, begin, end });
     await sleepUntil(begin);
     const cpuBegin = { server: pid && cpuSeconds(pid), drivers: workers.map((w) => cpuSeconds(w.child.pid)) };
     let cpuEnd = null;
@@ -445,7 +451,7 @@ async function play(room, setup, go, index, totals) {
     return seed % Math.max(n, 1);
   };
   const period = (setup.rooms / setup.rate) * 1000;
-  let tick = go.begin + random(Math.max(1, Math.floor(period * 1000))) / 1000;
+  let tick = go.start + random(Math.max(1, Math.floor(period * 1000))) / 1000;
   let made = 0;
   for (;;) {
     await sleepUntil(tick);
@@ -474,6 +480,7 @@ async function play(room, setup, go, index, totals) {
       payload: { ...move, playerID: mover.playerID, credentials: mover.credentials },
     };
     const sentStateID = state._stateID;
+    const sentAt = Date.now();
     const sent = process.hrtime.bigint();
     mover.socket.emit('update', action, sentStateID, room.matchID, mover.playerID);
     let confirmed;
@@ -494,10 +501,12 @@ async function play(room, setup, go, index, totals) {
       totals.errors += 1;
       return;
     }
-    // Every move counted was sent inside the window (the clock is checked before sending).
     made += 1;
-    totals.latencies.push(micros);
-    totals.moves += 1;
+    // Counted when sent inside the window (the end is checked before sending).
+    if (sentAt >= go.begin) {
+      totals.latencies.push(micros);
+      totals.moves += 1;
+    }
   }
 }
 
