@@ -205,7 +205,8 @@ function startServer(opts) {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
-      await Promise.race([exited, sleep(10_000)]);
+      // Give up waiting after 10 s, without that timer keeping this process alive.
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000).unref())]);
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
