@@ -33,6 +33,8 @@ enum Task {
     /// Side-by-side benchmark against boardgame.io (issue 8): the same rooms, clients, rate and
     /// duration on both servers, one table (e.g. --rooms 1000 --rate 250,500,1000 --seconds 30).
     BenchVsBgio(vs_bgio::Options),
+    /// Only the boardgame.io bench's tests (its Kalah against the engine, a smoke run).
+    TestBench,
     /// Only the app's checks: Android compile check, web bundle, browser tests.
     TestApp,
     /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
@@ -45,6 +47,7 @@ fn main() -> Result<()> {
         Task::Play => app::play(),
         Task::BenchServer { args } => bench_server(&args),
         Task::BenchVsBgio(options) => vs_bgio::run(&options),
+        Task::TestBench => vs_bgio::smoke(),
         Task::TestApp => app::checks(),
         Task::Web => app::web().and_then(|dir| {
             println!("web bundle: {}", dir.display());

@@ -113,12 +113,12 @@ test('refused moves change nothing; a stored move reaches both players', async (
   }
 });
 
-for (const order of ['stored', 'stock']) {
-  test(`load driver smoke run (--order ${order}): 2 rooms × 10 moves, all confirmed`, async () => {
+for (const [order, procs] of [['stored', 1], ['stock', 1], ['stored', 2]]) {
+  test(`load driver smoke run (--order ${order}, --procs ${procs}): 2 rooms × 10 moves, all confirmed`, async () => {
     const output = await new Promise((resolve, reject) =>
       execFile(
         process.execPath,
-        [path.join(here, 'load.js'), '--rooms', '2', '--moves', '10', '--rate', '40', '--order', order, '--write-queue', 'off'],
+        [path.join(here, 'load.js'), '--rooms', '2', '--moves', '10', '--rate', '40', '--order', order, '--procs', String(procs), '--write-queue', 'off'],
         { timeout: 60_000 },
         (error, stdout, stderr) => (error ? reject(new Error(`${error.message}\n${stdout}\n${stderr}`)) : resolve(stdout)),
       ),
