@@ -114,7 +114,7 @@ pub fn StatusPanel() -> Element {
         AnyRecord::Checkers(_) => Vec::new(),
     };
     rsx! {
-        div { class: "status", role: "status", aria_live: "polite",
+        div { class: "status", role: "status", aria_live: "polite", "data-plies": "{record.len()}",
             p { class: if finished { "headline result" } else { "headline" }, "data-testid": "headline", "{headline}" }
             p { class: "last-move", "data-testid": "last-move", "{last}" }
             if let Some(text) = must_pass {
