@@ -187,7 +187,10 @@ fn browser_tests(bundle: &std::path::Path) -> Result<()> {
         .current_dir(&e2e)
         .env("COZCADE_WEB_DIR", bundle)
         .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
-        .env("COZCADE_SERVER_BIN", target_dir().join("debug/cozcade-server"))
+        .env(
+            "COZCADE_SERVER_BIN",
+            target_dir().join("debug/cozcade-server"),
+        )
         .env("CHROMIUM", chromium);
     step("app: browser tests (headless Chromium)", node)
 }
