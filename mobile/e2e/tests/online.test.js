@@ -120,6 +120,14 @@ test("Kalah: invitation, room full, a whole game, New round, the device's rooms 
     await stranger.page.goto(link);
     await stranger.page.locator('[data-stop="room-full"]').waitFor();
     assert.match(await stranger.page.getByTestId("room-closed").textContent(), /room is full/);
+    // A room that never was (or expired): said plainly, with the way to a new game.
+    await stranger.page.goto(`${server.url}?room=${"0".repeat(20)}`);
+    await stranger.page.locator('[data-stop="unknown-room"]').waitFor();
+    assert.match(await stranger.page.getByTestId("room-closed").textContent(), /does not exist, or it expired/);
+    await stranger.page.getByRole("button", { name: "New game" }).tap();
+    // The room never said which game it was: New game leads to the games.
+    await stranger.page.locator(".game-card").first().waitFor();
+    assert.equal(new URL(stranger.page.url()).pathname, "/");
 
     const total = await playToEnd([
       { page: creator.page },
