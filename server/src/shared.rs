@@ -95,8 +95,22 @@ impl Shared {
         }
     }
 
+    /// The rooms whose owner runs here.
+    pub fn room_ids(&self) -> Vec<String> {
+        let rooms = self
+            .rooms
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        rooms.keys().cloned().collect()
+    }
+
     /// Tells a running owner that its room was deleted.
     pub fn expire(&self, id: &str) {
+        self.tell(id, Command::Expire);
+    }
+
+    /// Passes a command to room `id`'s owner, if it runs.
+    pub fn tell(&self, id: &str, command: Command) {
         let tx = {
             let rooms = self
                 .rooms
@@ -105,9 +119,9 @@ impl Shared {
             rooms.get(id).map(|(_, tx)| tx.clone())
         };
         if let Some(tx) = tx {
-            // A full mailbox means the owner is busy; it will find the room gone on its next
-            // write and its connections will get `unknown_room` when they come back.
-            let _ = tx.try_send(Command::Expire);
+            // A full mailbox means the owner is busy; its next write finds the room gone
+            // (or, for a lost lease, fenced off) and it stops then.
+            let _ = tx.try_send(command);
         }
     }
 }

@@ -1,0 +1,37 @@
+//! Keeps this instance's room leases alive while their rooms are open (PostgreSQL store only).
+//!
+//! One statement renews every open room's lease, a third of the lease period apart, so a
+//! renewal can fail twice in a row before a lease lapses. A room whose lease was taken over
+//! meanwhile (this instance was paused or cut off longer than the lease) is told to stop: its
+//! writes would be refused by the store's fence anyway, and its players should reconnect to
+//! the instance that serves the room now.
+
+use std::{sync::Arc, time::Duration};
+
+use tokio::sync::watch;
+
+use crate::{room::Command, shared::Shared};
+
+pub async fn renew(shared: Arc<Shared>, period: Duration, mut shutdown: watch::Receiver<bool>) {
+    let mut tick = tokio::time::interval(period / 3);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tokio::select! {
+            _ = tick.tick() => {}
+            _ = shutdown.changed() => return,
+        }
+        let rooms = shared.room_ids();
+        if rooms.is_empty() {
+            continue;
+        }
+        match shared.store.renew(rooms).await {
+            Ok(lost) => {
+                for id in lost {
+                    tracing::warn!("room {id}: another instance took it over");
+                    shared.tell(&id, Command::LeaseLost);
+                }
+            }
+            Err(e) => tracing::warn!("renewing room leases: {e}"),
+        }
+    }
+}

@@ -1,0 +1,735 @@
+//! The PostgreSQL store: several server instances share one database, and each room is served
+//! by one instance at a time, the holder of its lease.
+//!
+//! Each call takes a pooled connection and runs in its own transaction; PostgreSQL itself
+//! merges concurrent commits into one WAL flush, so there is no batching here as in the SQLite
+//! writer thread.
+//!
+//! Room ownership is a row per room in `room_leases` (owner, expiry), taken over by another
+//! instance only once it has lapsed. Every write for a room first locks that row `FOR SHARE`,
+//! in the same transaction, and fails unless this instance is the owner: a takeover (an
+//! `UPDATE` of the row) waits for such a write to commit and is then seen by every later one.
+//! So an owner that was paused past its lease can never append after another took over, and
+//! the new owner, which loads the room after its takeover committed, sees every action the old
+//! owner had acknowledged. Lease times are the database's clock, never an instance's.
+
+use std::{
+    sync::{
+        Arc,
+        atomic::{AtomicU64, Ordering},
+    },
+    time::{Duration, Instant},
+};
+
+use cozcade_engine::{GameKind, Side};
+use deadpool_postgres::{
+    Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts, Transaction,
+};
+use tokio_postgres::{IsolationLevel, NoTls, error::SqlState};
+
+use super::{
+    Lease, NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredEvent, StoredRoom, Write,
+};
+use crate::secret::{self, KeyHash};
+
+/// Schema migrations, applied in order at start; `schema_migrations` records which ran.
+const MIGRATIONS: &[&str] = &[
+    // 1: rooms, their numbered actions, and who serves each room.
+    "CREATE TABLE rooms (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        last_active BIGINT NOT NULL,
+        seat1_key_hash BYTEA,
+        seat2_key_hash BYTEA
+    );
+    CREATE INDEX rooms_last_active ON rooms (last_active);
+    CREATE TABLE actions (
+        room TEXT NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,
+        seq BIGINT NOT NULL,
+        seat SMALLINT NOT NULL,
+        action_id TEXT,
+        event TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        PRIMARY KEY (room, seq)
+    );
+    CREATE TABLE room_leases (
+        room TEXT PRIMARY KEY REFERENCES rooms (id) ON DELETE CASCADE,
+        owner TEXT NOT NULL,
+        expires_at TIMESTAMPTZ NOT NULL
+    );
+    CREATE INDEX room_leases_owner ON room_leases (owner);",
+];
+
+/// Serialises migrations when several instances start at once (an arbitrary fixed key).
+const MIGRATION_LOCK: i64 = 0x636f_7a63_6164_6501;
+
+/// Locks the room's lease row if this instance holds it (see the module comment).
+const FENCE: &str = "SELECT 1 FROM room_leases WHERE room = $1 AND owner = $2 FOR SHARE";
+
+/// Settings of a PostgreSQL store.
+#[derive(Clone, Debug)]
+pub struct PostgresOptions {
+    /// `postgres://user@host:port/database` (any libpq-style URL tokio-postgres accepts).
+    pub url: String,
+    /// This instance's name in room leases (unique among the instances sharing the database).
+    pub instance: String,
+    /// How long a lease lasts without renewal: after an instance dies, its rooms wait this
+    /// long before another instance may take them.
+    pub lease: Duration,
+    /// Connections kept open to the database.
+    pub pool_size: usize,
+}
+
+pub struct PostgresStore {
+    pool: Pool,
+    /// The instance id plus this run's random tag.
+    owner: String,
+    lease: Duration,
+    stats: Arc<Stats>,
+}
+
+#[derive(Default)]
+struct Stats {
+    commits: AtomicU64,
+    micros: AtomicU64,
+    max_micros: AtomicU64,
+}
+
+fn db_error(e: tokio_postgres::Error) -> StoreError {
+    match e.as_db_error() {
+        Some(db) => StoreError::Database(format!("{} ({})", db.message(), db.code().code())),
+        None => StoreError::Database(e.to_string()),
+    }
+}
+
+fn pool_error(e: deadpool_postgres::PoolError) -> StoreError {
+    StoreError::Database(format!("no database connection: {e}"))
+}
+
+impl PostgresStore {
+    /// Connects, applies the migrations this database lacks, and returns the store.
+    pub async fn connect(options: PostgresOptions) -> Result<Self, StoreError> {
+        let config: tokio_postgres::Config = options
+            .url
+            .parse()
+            .map_err(|e| StoreError::Database(format!("bad database URL: {e}")))?;
+        let manager = Manager::from_config(
+            config,
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(options.pool_size.max(1))
+            .runtime(Runtime::Tokio1)
+            .timeouts(Timeouts {
+                wait: Some(Duration::from_secs(10)),
+                create: Some(Duration::from_secs(10)),
+                recycle: Some(Duration::from_secs(10)),
+            })
+            .build()
+            .map_err(|e| StoreError::Database(format!("cannot build the pool: {e}")))?;
+        let incarnation =
+            secret::new_incarnation().map_err(|e| StoreError::Database(e.to_string()))?;
+        let store = PostgresStore {
+            pool,
+            owner: format!("{}#{incarnation}", options.instance),
+            lease: options.lease,
+            stats: Arc::new(Stats::default()),
+        };
+        store.migrate().await?;
+        Ok(store)
+    }
+
+    /// This run's name in the `room_leases` table.
+    pub fn owner(&self) -> &str {
+        &self.owner
+    }
+
+    async fn migrate(&self) -> Result<(), StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await.map_err(db_error)?;
+        tx.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])
+            .await
+            .map_err(db_error)?;
+        tx.batch_execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations (
+                version INTEGER PRIMARY KEY,
+                applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+            )",
+        )
+        .await
+        .map_err(db_error)?;
+        let done: i32 = tx
+            .query_one(
+                "SELECT COALESCE(MAX(version), 0) FROM schema_migrations",
+                &[],
+            )
+            .await
+            .and_then(|row| row.try_get(0))
+            .map_err(db_error)?;
+        let known = i32::try_from(MIGRATIONS.len()).unwrap_or(i32::MAX);
+        if done > known {
+            return Err(StoreError::Corrupt(format!(
+                "the database has schema version {done}, newer than this server ({known})"
+            )));
+        }
+        for (version, sql) in (1..)
+            .zip(MIGRATIONS)
+            .skip(usize::try_from(done).unwrap_or(0))
+        {
+            tx.batch_execute(sql).await.map_err(db_error)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version) VALUES ($1)",
+                &[&version],
+            )
+            .await
+            .map_err(db_error)?;
+        }
+        tx.commit().await.map_err(db_error)
+    }
+
+    fn lease_secs(&self) -> f64 {
+        self.lease.as_secs_f64()
+    }
+
+    async fn write_now(&self, writes: Vec<Write>) -> Result<(), StoreError> {
+        let started = Instant::now();
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await.map_err(db_error)?;
+        let mut fenced: Vec<&str> = Vec::new();
+        for write in &writes {
+            let room = match write {
+                Write::CreateRoom(_) => continue,
+                Write::SetSeat { room, .. }
+                | Write::Append { room, .. }
+                | Write::Touch { room, .. } => room.as_str(),
+            };
+            if fenced.contains(&room) {
+                continue;
+            }
+            let fence = tx.prepare_cached(FENCE).await.map_err(db_error)?;
+            let held = tx
+                .query_opt(&fence, &[&room, &self.owner])
+                .await
+                .map_err(db_error)?;
+            if held.is_none() {
+                return Err(why_not_owner(&tx, room).await);
+            }
+            fenced.push(room);
+        }
+        for write in &writes {
+            apply(&tx, write).await?;
+        }
+        tx.commit().await.map_err(db_error)?;
+        self.stats.record(started.elapsed());
+        Ok(())
+    }
+
+    async fn load_now(&self, id: &str) -> Result<Option<StoredRoom>, StoreError> {
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        // One snapshot for the room row and its actions.
+        let tx = client
+            .build_transaction()
+            .isolation_level(IsolationLevel::RepeatableRead)
+            .read_only(true)
+            .start()
+            .await
+            .map_err(db_error)?;
+        let room = tx
+            .query_opt(
+                "SELECT game, last_active, seat1_key_hash, seat2_key_hash FROM rooms WHERE id = $1",
+                &[&id],
+            )
+            .await
+            .map_err(db_error)?;
+        let Some(room) = room else {
+            return Ok(None);
+        };
+        let game: String = room.try_get(0).map_err(db_error)?;
+        let game: GameKind = game
+            .parse()
+            .map_err(|e| StoreError::Corrupt(format!("{e}")))?;
+        let last_active: i64 = room.try_get(1).map_err(db_error)?;
+        let seat1: Option<Vec<u8>> = room.try_get(2).map_err(db_error)?;
+        let seat2: Option<Vec<u8>> = room.try_get(3).map_err(db_error)?;
+        let rows = tx
+            .query(
+                "SELECT seq, seat, action_id, event, at FROM actions WHERE room = $1 ORDER BY seq",
+                &[&id],
+            )
+            .await
+            .map_err(db_error)?;
+        let mut events = Vec::with_capacity(rows.len());
+        for row in rows {
+            let seq: i64 = row.try_get(0).map_err(db_error)?;
+            let seat: i16 = row.try_get(1).map_err(db_error)?;
+            let event: String = row.try_get(3).map_err(db_error)?;
+            events.push(StoredEvent {
+                seq: u64::try_from(seq).map_err(|_| StoreError::Corrupt("negative seq".into()))?,
+                seat: match seat {
+                    1 => Side::First,
+                    2 => Side::Second,
+                    other => return Err(StoreError::Corrupt(format!("seat {other}"))),
+                },
+                action_id: row.try_get(2).map_err(db_error)?,
+                event: serde_json::from_str(&event)
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?,
+                at: row.try_get(4).map_err(db_error)?,
+            });
+        }
+        tx.commit().await.map_err(db_error)?;
+        Ok(Some(StoredRoom {
+            id: id.to_owned(),
+            game,
+            last_active,
+            seat_key_hashes: [key_hash(seat1)?, key_hash(seat2)?],
+            events,
+        }))
+    }
+
+    async fn acquire_now(&self, id: &str) -> Result<Lease, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let taken = client
+            .query_opt(
+                "INSERT INTO room_leases (room, owner, expires_at)
+                 VALUES ($1, $2, now() + make_interval(secs => $3))
+                 ON CONFLICT (room) DO UPDATE
+                    SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+                    WHERE room_leases.owner = EXCLUDED.owner OR room_leases.expires_at < now()
+                 RETURNING owner",
+                &[&id, &self.owner, &self.lease_secs()],
+            )
+            .await;
+        match taken {
+            Ok(Some(_)) => return Ok(Lease::Held),
+            Ok(None) => {}
+            Err(e) if e.code() == Some(&SqlState::FOREIGN_KEY_VIOLATION) => {
+                return Err(StoreError::NoSuchRoom(id.to_owned()));
+            }
+            Err(e) => return Err(db_error(e)),
+        }
+        let holder = client
+            .query_opt(
+                "SELECT owner, GREATEST(EXTRACT(EPOCH FROM expires_at - now()), 0)::float8
+                 FROM room_leases WHERE room = $1",
+                &[&id],
+            )
+            .await
+            .map_err(db_error)?;
+        match holder {
+            Some(row) => {
+                let owner: String = row.try_get(0).map_err(db_error)?;
+                let remaining: f64 = row.try_get(1).map_err(db_error)?;
+                Ok(Lease::Elsewhere {
+                    owner,
+                    remaining: Duration::try_from_secs_f64(remaining).unwrap_or_default(),
+                })
+            }
+            // Released (or the room deleted) in between: the next attempt will tell.
+            None => Ok(Lease::Elsewhere {
+                owner: String::new(),
+                remaining: Duration::ZERO,
+            }),
+        }
+    }
+
+    async fn renew_now(&self, rooms: Vec<String>) -> Result<Vec<String>, StoreError> {
+        let client = self.pool.get().await.map_err(pool_error)?;
+        let rows = client
+            .query(
+                "UPDATE room_leases SET expires_at = now() + make_interval(secs => $3)
+                 WHERE owner = $1 AND room = ANY($2) RETURNING room",
+                &[&self.owner, &rooms, &self.lease_secs()],
+            )
+            .await
+            .map_err(db_error)?;
+        let mut kept = std::collections::HashSet::with_capacity(rows.len());
+        for row in rows {
+            kept.insert(row.try_get::<_, String>(0).map_err(db_error)?);
+        }
+        Ok(rooms.into_iter().filter(|r| !kept.contains(r)).collect())
+    }
+}
+
+impl Stats {
+    fn record(&self, took: Duration) {
+        let micros = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
+        self.commits.fetch_add(1, Ordering::Relaxed);
+        self.micros.fetch_add(micros, Ordering::Relaxed);
+        self.max_micros.fetch_max(micros, Ordering::Relaxed);
+    }
+}
+
+/// After a failed fence: is the room gone, or held by another instance?
+async fn why_not_owner(tx: &Transaction<'_>, room: &str) -> StoreError {
+    match tx
+        .query_opt("SELECT 1 FROM rooms WHERE id = $1", &[&room])
+        .await
+    {
+        Ok(Some(_)) => StoreError::NotOwner(room.to_owned()),
+        Ok(None) => StoreError::NoSuchRoom(room.to_owned()),
+        Err(e) => db_error(e),
+    }
+}
+
+fn seat_number(seat: Side) -> i16 {
+    match seat {
+        Side::First => 1,
+        Side::Second => 2,
+    }
+}
+
+fn key_hash(bytes: Option<Vec<u8>>) -> Result<Option<KeyHash>, StoreError> {
+    bytes
+        .map(|b| {
+            KeyHash::try_from(b.as_slice()).map_err(|_| StoreError::Corrupt("seat key hash".into()))
+        })
+        .transpose()
+}
+
+async fn apply(tx: &Transaction<'_>, write: &Write) -> Result<(), StoreError> {
+    match write {
+        Write::CreateRoom(NewRoom {
+            id,
+            game,
+            creator_key_hash,
+            now,
+        }) => {
+            let statement = tx
+                .prepare_cached(
+                    "INSERT INTO rooms (id, game, created_at, last_active, seat1_key_hash)
+                     VALUES ($1, $2, $3, $3, $4)",
+                )
+                .await
+                .map_err(db_error)?;
+            tx.execute(
+                &statement,
+                &[id, &game.as_str(), now, &&creator_key_hash[..]],
+            )
+            .await
+            .map_err(db_error)?;
+        }
+        Write::SetSeat {
+            room,
+            seat,
+            key_hash,
+            now,
+        } => {
+            let sql = match seat {
+                Side::First => {
+                    "UPDATE rooms SET seat1_key_hash = $2, last_active = $3 WHERE id = $1"
+                }
+                Side::Second => {
+                    "UPDATE rooms SET seat2_key_hash = $2, last_active = $3 WHERE id = $1"
+                }
+            };
+            let statement = tx.prepare_cached(sql).await.map_err(db_error)?;
+            let hash = key_hash.as_ref().map(|h| &h[..]);
+            let changed = tx
+                .execute(&statement, &[room, &hash, now])
+                .await
+                .map_err(db_error)?;
+            if changed == 0 {
+                return Err(StoreError::NoSuchRoom(room.clone()));
+            }
+        }
+        Write::Append { room, event } => {
+            let json = serde_json::to_string(&event.event)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+            let seq = i64::try_from(event.seq)
+                .map_err(|_| StoreError::Corrupt("sequence number overflow".into()))?;
+            let statement = tx
+                .prepare_cached(
+                    "INSERT INTO actions (room, seq, seat, action_id, event, at)
+                     VALUES ($1, $2, $3, $4, $5, $6)",
+                )
+                .await
+                .map_err(db_error)?;
+            tx.execute(
+                &statement,
+                &[
+                    room,
+                    &seq,
+                    &seat_number(event.seat),
+                    &event.action_id,
+                    &json,
+                    &event.at,
+                ],
+            )
+            .await
+            .map_err(db_error)?;
+        }
+        Write::Touch { room, now } => {
+            let statement = tx
+                .prepare_cached(
+                    "UPDATE rooms SET last_active = GREATEST(last_active, $2) WHERE id = $1",
+                )
+                .await
+                .map_err(db_error)?;
+            tx.execute(&statement, &[room, now])
+                .await
+                .map_err(db_error)?;
+        }
+    }
+    Ok(())
+}
+
+impl Store for PostgresStore {
+    fn write(&self, writes: Vec<Write>) -> StoreFuture<'_, ()> {
+        Box::pin(self.write_now(writes))
+    }
+
+    fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>> {
+        let id = id.to_owned();
+        Box::pin(async move { self.load_now(&id).await })
+    }
+
+    fn room_exists(&self, id: &str) -> StoreFuture<'_, bool> {
+        let id = id.to_owned();
+        Box::pin(async move {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            let row = client
+                .query_opt("SELECT 1 FROM rooms WHERE id = $1", &[&id])
+                .await
+                .map_err(db_error)?;
+            Ok(row.is_some())
+        })
+    }
+
+    fn count_rooms(&self) -> StoreFuture<'_, u64> {
+        Box::pin(async move {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            let count: i64 = client
+                .query_one("SELECT COUNT(*) FROM rooms", &[])
+                .await
+                .and_then(|row| row.try_get(0))
+                .map_err(db_error)?;
+            Ok(u64::try_from(count).unwrap_or(0))
+        })
+    }
+
+    fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(async move {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            // Their actions and leases go with them (ON DELETE CASCADE).
+            let rows = client
+                .query(
+                    "DELETE FROM rooms WHERE last_active < $1 RETURNING id",
+                    &[&cutoff],
+                )
+                .await
+                .map_err(db_error)?;
+            rows.iter()
+                .map(|row| row.try_get::<_, String>(0).map_err(db_error))
+                .collect()
+        })
+    }
+
+    fn acquire(&self, id: &str) -> StoreFuture<'_, Lease> {
+        let id = id.to_owned();
+        Box::pin(async move { self.acquire_now(&id).await })
+    }
+
+    fn renew(&self, rooms: Vec<String>) -> StoreFuture<'_, Vec<String>> {
+        Box::pin(self.renew_now(rooms))
+    }
+
+    fn release(&self, id: &str) -> StoreFuture<'_, ()> {
+        let id = id.to_owned();
+        Box::pin(async move {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            client
+                .execute(
+                    "DELETE FROM room_leases WHERE room = $1 AND owner = $2",
+                    &[&id, &self.owner],
+                )
+                .await
+                .map_err(db_error)?;
+            Ok(())
+        })
+    }
+
+    fn release_all(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async move {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            client
+                .execute("DELETE FROM room_leases WHERE owner = $1", &[&self.owner])
+                .await
+                .map_err(db_error)?;
+            Ok(())
+        })
+    }
+
+    fn lease_period(&self) -> Option<Duration> {
+        Some(self.lease)
+    }
+
+    fn stats(&self) -> StoreStats {
+        let commits = self.stats.commits.load(Ordering::Relaxed);
+        StoreStats {
+            commits,
+            jobs: commits,
+            commit_seconds: self.stats.micros.load(Ordering::Relaxed) as f64 / 1e6,
+            longest_commit_seconds: self.stats.max_micros.load(Ordering::Relaxed) as f64 / 1e6,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scratch_postgres::{self, ScratchError, ScratchPostgres};
+
+    /// A throwaway cluster, or `None` (with the reason printed) where PostgreSQL is not
+    /// installed and not required.
+    fn cluster(dir: &std::path::Path) -> Option<ScratchPostgres> {
+        match ScratchPostgres::start(dir, &[("fsync", "off")]) {
+            Ok(cluster) => Some(cluster),
+            Err(ScratchError::NotInstalled) if !scratch_postgres::required() => {
+                eprintln!("skipped: {}", ScratchError::NotInstalled);
+                None
+            }
+            Err(e) => panic!("cannot start PostgreSQL: {e}"),
+        }
+    }
+
+    fn options(url: String, instance: &str, lease: Duration) -> PostgresOptions {
+        PostgresOptions {
+            url,
+            instance: instance.into(),
+            lease,
+            pool_size: 4,
+        }
+    }
+
+    #[tokio::test]
+    async fn the_store_contract_holds() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let Some(cluster) = cluster(dir.path()) else {
+            return;
+        };
+        let url = cluster.url("postgres");
+        let store = PostgresStore::connect(options(url.clone(), "a", Duration::from_secs(5)))
+            .await
+            .expect("connect");
+        crate::store::contract::check(&store).await;
+        // Connecting again (another instance starting) finds the schema in place.
+        let again = PostgresStore::connect(options(url, "b", Duration::from_secs(5)))
+            .await
+            .expect("connect again");
+        let client = again.pool.get().await.expect("client");
+        let versions: i64 = client
+            .query_one("SELECT COUNT(*) FROM schema_migrations", &[])
+            .await
+            .and_then(|row| row.try_get(0))
+            .expect("versions");
+        assert_eq!(versions, MIGRATIONS.len() as i64);
+        assert_eq!(again.count_rooms().await.expect("count"), 202);
+    }
+
+    fn create(id: &str) -> Write {
+        Write::CreateRoom(NewRoom {
+            id: id.into(),
+            game: GameKind::Kalah,
+            creator_key_hash: [1; 32],
+            now: 10,
+        })
+    }
+
+    fn append(id: &str, seq: u64) -> Write {
+        Write::Append {
+            room: id.into(),
+            event: StoredEvent {
+                seq,
+                seat: Side::First,
+                action_id: Some(format!("x{seq}")),
+                event: cozcade_engine::protocol::Event::NewRoundProposed,
+                at: 11,
+            },
+        }
+    }
+
+    #[tokio::test]
+    async fn one_instance_serves_a_room_until_its_lease_lapses() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let Some(cluster) = cluster(dir.path()) else {
+            return;
+        };
+        let lease = Duration::from_millis(1500);
+        let a = PostgresStore::connect(options(cluster.url("postgres"), "a", lease))
+            .await
+            .expect("connect a");
+        let b = PostgresStore::connect(options(cluster.url("postgres"), "b", lease))
+            .await
+            .expect("connect b");
+        a.write(vec![create("r")]).await.expect("create");
+
+        // A takes the room; B is refused and cannot write to it.
+        assert_eq!(a.acquire("r").await.expect("a acquires"), Lease::Held);
+        match b.acquire("r").await.expect("b asks") {
+            Lease::Elsewhere { owner, remaining } => {
+                assert_eq!(owner, a.owner());
+                assert!(remaining <= lease && remaining > Duration::ZERO);
+            }
+            Lease::Held => panic!("two owners"),
+        }
+        assert!(matches!(
+            b.write(vec![append("r", 1)]).await,
+            Err(StoreError::NotOwner(_))
+        ));
+        a.write(vec![append("r", 1)]).await.expect("a appends");
+
+        // Renewed, the lease holds past its first term.
+        tokio::time::sleep(lease / 2).await;
+        assert!(a.renew(vec!["r".into()]).await.expect("renew").is_empty());
+        tokio::time::sleep(lease * 2 / 3).await;
+        assert!(matches!(
+            b.acquire("r").await.expect("b asks"),
+            Lease::Elsewhere { .. }
+        ));
+
+        // A stops renewing (paused, or dead): once the lease lapses B takes the room over,
+        // sees everything A wrote, and A is fenced off from then on.
+        tokio::time::sleep(lease + Duration::from_millis(200)).await;
+        assert_eq!(b.acquire("r").await.expect("b takes over"), Lease::Held);
+        let loaded = b.load_room("r").await.expect("load").expect("room");
+        assert_eq!(loaded.events.len(), 1);
+        assert!(matches!(
+            a.write(vec![append("r", 2)]).await,
+            Err(StoreError::NotOwner(_))
+        ));
+        assert_eq!(
+            a.renew(vec!["r".into()]).await.expect("renew"),
+            ["r".to_owned()]
+        );
+        assert!(matches!(
+            a.acquire("r").await.expect("a asks"),
+            Lease::Elsewhere { .. }
+        ));
+        b.write(vec![append("r", 2)]).await.expect("b appends");
+
+        // Released, the room can be taken at once; A's release of a lease it lost does not
+        // touch B's.
+        a.release("r").await.expect("a releases nothing");
+        assert!(matches!(
+            a.acquire("r").await.expect("a asks"),
+            Lease::Elsewhere { .. }
+        ));
+        b.release_all().await.expect("b releases");
+        assert_eq!(a.acquire("r").await.expect("a takes it"), Lease::Held);
+        assert_eq!(
+            a.load_room("r")
+                .await
+                .expect("load")
+                .expect("room")
+                .events
+                .iter()
+                .map(|e| e.seq)
+                .collect::<Vec<_>>(),
+            [1, 2]
+        );
+    }
+}
