@@ -4,7 +4,10 @@
 //! renewal can fail twice in a row before a lease lapses. A room whose lease was taken over
 //! meanwhile (this instance was paused or cut off longer than the lease) is told to stop: its
 //! writes would be refused by the store's fence anyway, and its players should reconnect to
-//! the instance that serves the room now.
+//! the instance that serves the room now. A room another instance asked for (the load
+//! balancer sends its players there, typically because this instance took the room over while
+//! that one was down and it is back) is handed over: its players are sent to reconnect and
+//! its lease is released.
 
 use std::{sync::Arc, time::Duration};
 
@@ -25,10 +28,14 @@ pub async fn renew(shared: Arc<Shared>, period: Duration, mut shutdown: watch::R
             continue;
         }
         match shared.store.renew(rooms).await {
-            Ok(lost) => {
-                for id in lost {
+            Ok(renewal) => {
+                for id in renewal.lost {
                     tracing::warn!("room {id}: another instance took it over");
                     shared.tell(&id, Command::LeaseLost);
+                }
+                for id in renewal.wanted {
+                    tracing::info!("room {id}: handing it over to the instance that asked");
+                    shared.tell(&id, Command::HandOver);
                 }
             }
             Err(e) => tracing::warn!("renewing room leases: {e}"),

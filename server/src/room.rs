@@ -79,6 +79,8 @@ pub enum Command {
     Expire,
     /// Another instance took the room over (this instance's lease lapsed).
     LeaseLost,
+    /// Another instance asked for the room: send the players there and release it.
+    HandOver,
 }
 
 /// Why an owner stopped.
@@ -408,6 +410,12 @@ impl Owner {
                     self.room.lost_lease = true;
                     self.moved();
                     return End::Moved;
+                }
+                Command::HandOver => {
+                    self.room.lost_lease = true;
+                    self.moved();
+                    // Released below, like an idle room, so the asker gets it at once.
+                    return End::Idle;
                 }
             }
             idle_since = match (&self.room.conns, idle_since) {

@@ -10,12 +10,12 @@ use std::{net::SocketAddr, path::PathBuf, time::Duration};
 
 use common::{
     Client, Got, Player, create_room,
-    game::{Game, play, play_until, spawn_server},
+    game::{Game, play, play_until, spawn_server, spawn_server_on},
     nginx::{self, Nginx},
 };
 use cozcade_engine::{
     AnyRecord, GameKind,
-    protocol::{ErrorCode, Event, ServerMessage},
+    protocol::{CloseReason, ErrorCode, Event, ServerMessage},
 };
 use cozcade_server::scratch_postgres::{self, ScratchError, ScratchPostgres};
 use tokio::time::Instant;
@@ -180,6 +180,7 @@ async fn a_room_survives_the_death_of_its_instance() {
         "b" => (1, "a"),
         other => panic!("unknown instance {other}"),
     };
+    let dead_addr = [a_addr, b_addr][dead];
     let mut victim = children[dead].take().expect("running");
     let killer = tokio::spawn(async move {
         tokio::time::sleep(Duration::from_millis(300)).await;
@@ -228,5 +229,39 @@ async fn a_room_survives_the_death_of_its_instance() {
     let seqs: Vec<u64> = all.iter().map(|(seq, _)| *seq).collect();
     assert_eq!(seqs, (1..=all.len() as u64).collect::<Vec<_>>());
     assert_eq!(all[after_kill.len()..], game.acked[..]);
+
+    // The killed instance comes back on its address. Once nginx tries it again (after
+    // `fail_timeout`), the room's connections are routed there: it asks for the room, the
+    // survivor hands it over (its player is told to reconnect), and both players end up on
+    // the instance the hash picks, with the game intact.
+    let (_back, _) = spawn_server_on(dead_addr, &instance(&serving)).await;
+    tokio::time::sleep(Duration::from_secs(6)).await;
+    let [creator, mut guest] = players;
+    drop(creator);
+    let (creator, _) = rejoin(nginx.addr, &room.room, &room.seat_key).await;
+    assert_eq!(
+        lease_holder(&url, &room.room).await.as_deref(),
+        Some(serving.as_str()),
+        "the room went back to the instance nginx routes it to"
+    );
+    loop {
+        match guest.got().await {
+            Got::Message(ServerMessage::Closing { reason, .. }) => {
+                assert_eq!(reason, CloseReason::ShuttingDown);
+                break;
+            }
+            Got::Message(ServerMessage::Presence { .. }) => {}
+            other => panic!("expected the survivor to send the guest over, got {other:?}"),
+        }
+    }
+    let (guest, _) = rejoin(nginx.addr, &room.room, &guest_key).await;
+    let count = all.len() as u64;
+    assert_eq!((creator.seq, guest.seq), (count, count));
+    let mut game = Game::new(creator.record.clone(), creator.seq, creator.proposed_by, 10);
+    let mut players = [creator.client, guest.client];
+    assert!(play(&mut game, &mut players, 5).await);
+    let all = stored(&url, &room.room).await;
+    let seqs: Vec<u64> = all.iter().map(|(seq, _)| *seq).collect();
+    assert_eq!(seqs, (1..=count + 5).collect::<Vec<_>>());
     drop(nginx);
 }

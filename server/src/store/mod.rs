@@ -54,6 +54,16 @@ pub enum Lease {
     Elsewhere { owner: String, remaining: Duration },
 }
 
+/// The answer to [`Store::renew`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Renewal {
+    /// Rooms this instance no longer holds (taken over, or deleted): their owners must stop.
+    pub lost: Vec<String>,
+    /// Rooms another instance was asked to serve (the load balancer sends their players
+    /// there now, e.g. after this instance's failed peer came back): hand them over.
+    pub wanted: Vec<String>,
+}
+
 /// A room as created over HTTP.
 #[derive(Clone, Debug)]
 pub struct NewRoom {
@@ -125,11 +135,11 @@ pub trait Store: Send + Sync + 'static {
         let _ = id;
         Box::pin(async { Ok(Lease::Held) })
     }
-    /// Extends this instance's leases on `rooms`; returns those it no longer holds (taken
-    /// over, or the room deleted), whose owners must stop.
-    fn renew(&self, rooms: Vec<String>) -> StoreFuture<'_, Vec<String>> {
+    /// Extends this instance's leases on `rooms`; says which it no longer holds and which
+    /// another instance asked for.
+    fn renew(&self, rooms: Vec<String>) -> StoreFuture<'_, Renewal> {
         let _ = rooms;
-        Box::pin(async { Ok(Vec::new()) })
+        Box::pin(async { Ok(Renewal::default()) })
     }
     /// Gives room `id` up (its owner stopped), so another instance may take it at once.
     fn release(&self, id: &str) -> StoreFuture<'_, ()> {

@@ -28,7 +28,8 @@ use deadpool_postgres::{
 use tokio_postgres::{IsolationLevel, NoTls, error::SqlState};
 
 use super::{
-    Lease, NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredEvent, StoredRoom, Write,
+    Lease, NewRoom, Renewal, Store, StoreError, StoreFuture, StoreStats, StoredEvent, StoredRoom,
+    Write,
 };
 use crate::secret::{self, KeyHash};
 
@@ -59,6 +60,9 @@ const MIGRATIONS: &[&str] = &[
         expires_at TIMESTAMPTZ NOT NULL
     );
     CREATE INDEX room_leases_owner ON room_leases (owner);",
+    // 2: an instance refused a room (because another holds it) asks for it, so the holder
+    // hands it over instead of keeping it while the load balancer sends players elsewhere.
+    "ALTER TABLE room_leases ADD COLUMN wanted_by TEXT;",
 ];
 
 /// Serialises migrations when several instances start at once (an arbitrary fixed key).
@@ -297,7 +301,8 @@ impl PostgresStore {
                 "INSERT INTO room_leases (room, owner, expires_at)
                  VALUES ($1, $2, now() + make_interval(secs => $3))
                  ON CONFLICT (room) DO UPDATE
-                    SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at
+                    SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at,
+                        wanted_by = NULL
                     WHERE room_leases.owner = EXCLUDED.owner OR room_leases.expires_at < now()
                  RETURNING owner",
                 &[&id, &self.owner, &self.lease_secs()],
@@ -311,11 +316,12 @@ impl PostgresStore {
             }
             Err(e) => return Err(db_error(e)),
         }
+        // Held elsewhere: ask the holder to hand the room over (at its next renewal).
         let holder = client
             .query_opt(
-                "SELECT owner, GREATEST(EXTRACT(EPOCH FROM expires_at - now()), 0)::float8
-                 FROM room_leases WHERE room = $1",
-                &[&id],
+                "UPDATE room_leases SET wanted_by = $2 WHERE room = $1
+                 RETURNING owner, GREATEST(EXTRACT(EPOCH FROM expires_at - now()), 0)::float8",
+                &[&id, &self.owner],
             )
             .await
             .map_err(db_error)?;
@@ -336,21 +342,29 @@ impl PostgresStore {
         }
     }
 
-    async fn renew_now(&self, rooms: Vec<String>) -> Result<Vec<String>, StoreError> {
+    async fn renew_now(&self, rooms: Vec<String>) -> Result<Renewal, StoreError> {
         let client = self.pool.get().await.map_err(pool_error)?;
         let rows = client
             .query(
                 "UPDATE room_leases SET expires_at = now() + make_interval(secs => $3)
-                 WHERE owner = $1 AND room = ANY($2) RETURNING room",
+                 WHERE owner = $1 AND room = ANY($2) RETURNING room, wanted_by IS NOT NULL",
                 &[&self.owner, &rooms, &self.lease_secs()],
             )
             .await
             .map_err(db_error)?;
         let mut kept = std::collections::HashSet::with_capacity(rows.len());
+        let mut wanted = Vec::new();
         for row in rows {
-            kept.insert(row.try_get::<_, String>(0).map_err(db_error)?);
+            let room: String = row.try_get(0).map_err(db_error)?;
+            if row.try_get::<_, bool>(1).map_err(db_error)? {
+                wanted.push(room.clone());
+            }
+            kept.insert(room);
         }
-        Ok(rooms.into_iter().filter(|r| !kept.contains(r)).collect())
+        Ok(Renewal {
+            lost: rooms.into_iter().filter(|r| !kept.contains(r)).collect(),
+            wanted,
+        })
     }
 }
 
@@ -533,7 +547,7 @@ impl Store for PostgresStore {
         Box::pin(async move { self.acquire_now(&id).await })
     }
 
-    fn renew(&self, rooms: Vec<String>) -> StoreFuture<'_, Vec<String>> {
+    fn renew(&self, rooms: Vec<String>) -> StoreFuture<'_, Renewal> {
         Box::pin(self.renew_now(rooms))
     }
 
@@ -682,18 +696,25 @@ mod tests {
         ));
         a.write(vec![append("r", 1)]).await.expect("a appends");
 
-        // Renewed, the lease holds past its first term.
+        // Renewed, the lease holds past its first term. B asked for the room: A learns so
+        // (and the server would hand it over; here A keeps it).
         tokio::time::sleep(lease / 2).await;
-        assert!(a.renew(vec!["r".into()]).await.expect("renew").is_empty());
+        let asked = Renewal {
+            lost: Vec::new(),
+            wanted: vec!["r".into()],
+        };
+        assert_eq!(a.renew(vec!["r".into()]).await.expect("renew"), asked);
         tokio::time::sleep(lease * 2 / 3).await;
         assert!(matches!(
             b.acquire("r").await.expect("b asks"),
             Lease::Elsewhere { .. }
         ));
+        assert_eq!(a.renew(vec!["r".into()]).await.expect("renew"), asked);
 
         // A stops renewing (paused, or dead): once the lease lapses B takes the room over,
         // sees everything A wrote, and A is fenced off from then on.
         tokio::time::sleep(lease + Duration::from_millis(200)).await;
+        // (B's wish is cleared by its own takeover.)
         assert_eq!(b.acquire("r").await.expect("b takes over"), Lease::Held);
         let loaded = b.load_room("r").await.expect("load").expect("room");
         assert_eq!(loaded.events.len(), 1);
@@ -702,8 +723,12 @@ mod tests {
             Err(StoreError::NotOwner(_))
         ));
         assert_eq!(
-            a.renew(vec!["r".into()]).await.expect("renew"),
+            a.renew(vec!["r".into()]).await.expect("renew").lost,
             ["r".to_owned()]
+        );
+        assert_eq!(
+            b.renew(vec!["r".into()]).await.expect("renew"),
+            Renewal::default()
         );
         assert!(matches!(
             a.acquire("r").await.expect("a asks"),

@@ -19,8 +19,13 @@ use super::{Client, Got, Rng};
 /// Starts `cozcade-server` on a free port with `args` (and no rate limit to speak of);
 /// returns the process and its address.
 pub async fn spawn_server(args: &[String]) -> (Child, SocketAddr) {
+    spawn_server_on(SocketAddr::from(([127, 0, 0, 1], 0)), args).await
+}
+
+/// Starts `cozcade-server` listening on `listen` (a restart on a known address).
+pub async fn spawn_server_on(listen: SocketAddr, args: &[String]) -> (Child, SocketAddr) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_cozcade-server"))
-        .args(["--listen", "127.0.0.1:0"])
+        .args(["--listen", &listen.to_string()])
         .args(["--rate-per-sec", "10000", "--rate-burst", "10000"])
         .args(args)
         .env("RUST_LOG", "warn")
