@@ -215,6 +215,11 @@ impl ScratchPostgres {
         ))
     }
 
+    /// The postmaster's process id (its backends are its children).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn port(&self) -> u16 {
         self.port
     }
