@@ -202,30 +202,44 @@ impl PostgresStore {
     async fn write_now(&self, writes: Vec<Write>) -> Result<(), StoreError> {
         let started = Instant::now();
         let mut client = self.pool.get().await.map_err(pool_error)?;
+        // Dropped without a commit (an error, or the caller gave up), it rolls back.
         let tx = client.transaction().await.map_err(db_error)?;
-        let mut fenced: Vec<&str> = Vec::new();
+        // Prepared (once per connection) before anything is sent, so that the fences and the
+        // writes below go out together: tokio-postgres sends a query when it is first polled,
+        // and `join_all` polls in order, so they form one pipeline, answered in one round
+        // trip, executed in order (each fence's lock before the writes).
+        let fence = tx.prepare_cached(FENCE).await.map_err(db_error)?;
+        let mut statements = Vec::with_capacity(writes.len());
         for write in &writes {
-            let room = match write {
-                Write::CreateRoom(_) => continue,
-                Write::SetSeat { room, .. }
-                | Write::Append { room, .. }
-                | Write::Touch { room, .. } => room.as_str(),
-            };
-            if fenced.contains(&room) {
-                continue;
+            statements.push(tx.prepare_cached(sql(write)).await.map_err(db_error)?);
+        }
+        let mut rooms: Vec<&str> = Vec::new();
+        for write in &writes {
+            if let Some(room) = fenced_room(write)
+                && !rooms.contains(&room)
+            {
+                rooms.push(room);
             }
-            let fence = tx.prepare_cached(FENCE).await.map_err(db_error)?;
-            let held = tx
-                .query_opt(&fence, &[&room, &self.owner])
-                .await
-                .map_err(db_error)?;
-            if held.is_none() {
+        }
+        let (tx_ref, fence, owner) = (&tx, &fence, &self.owner);
+        let fences = rooms
+            .iter()
+            .map(|room| async move { tx_ref.query_opt(fence, &[room, owner]).await });
+        let fences = futures_util::future::join_all(fences);
+        let applied = writes
+            .iter()
+            .zip(&statements)
+            .map(|(write, statement)| apply(&tx, statement, write));
+        let applied = futures_util::future::join_all(applied);
+        // `join` polls the fences first on its first poll, so they are sent first.
+        let (fences, applied) = futures_util::future::join(fences, applied).await;
+        for (room, held) in rooms.iter().zip(fences) {
+            if held.map_err(db_error)?.is_none() {
                 return Err(why_not_owner(&tx, room).await);
             }
-            fenced.push(room);
         }
-        for write in &writes {
-            apply(&tx, write).await?;
+        for result in applied {
+            result?;
         }
         tx.commit().await.map_err(db_error)?;
         self.stats.record(started.elapsed());
@@ -404,7 +418,44 @@ fn key_hash(bytes: Option<Vec<u8>>) -> Result<Option<KeyHash>, StoreError> {
         .transpose()
 }
 
-async fn apply(tx: &Transaction<'_>, write: &Write) -> Result<(), StoreError> {
+/// The room whose lease a write needs (all but creating a room).
+fn fenced_room(write: &Write) -> Option<&str> {
+    match write {
+        Write::CreateRoom(_) => None,
+        Write::SetSeat { room, .. } | Write::Append { room, .. } | Write::Touch { room, .. } => {
+            Some(room)
+        }
+    }
+}
+
+fn sql(write: &Write) -> &'static str {
+    match write {
+        Write::CreateRoom(_) => {
+            "INSERT INTO rooms (id, game, created_at, last_active, seat1_key_hash)
+             VALUES ($1, $2, $3, $3, $4)"
+        }
+        Write::SetSeat {
+            seat: Side::First, ..
+        } => "UPDATE rooms SET seat1_key_hash = $2, last_active = $3 WHERE id = $1",
+        Write::SetSeat {
+            seat: Side::Second, ..
+        } => "UPDATE rooms SET seat2_key_hash = $2, last_active = $3 WHERE id = $1",
+        Write::Append { .. } => {
+            "INSERT INTO actions (room, seq, seat, action_id, event, at)
+             VALUES ($1, $2, $3, $4, $5, $6)"
+        }
+        Write::Touch { .. } => {
+            "UPDATE rooms SET last_active = GREATEST(last_active, $2) WHERE id = $1"
+        }
+    }
+}
+
+/// Runs one write with its statement (from [`sql`]).
+async fn apply(
+    tx: &Transaction<'_>,
+    statement: &tokio_postgres::Statement,
+    write: &Write,
+) -> Result<(), StoreError> {
     match write {
         Write::CreateRoom(NewRoom {
             id,
@@ -412,15 +463,8 @@ async fn apply(tx: &Transaction<'_>, write: &Write) -> Result<(), StoreError> {
             creator_key_hash,
             now,
         }) => {
-            let statement = tx
-                .prepare_cached(
-                    "INSERT INTO rooms (id, game, created_at, last_active, seat1_key_hash)
-                     VALUES ($1, $2, $3, $3, $4)",
-                )
-                .await
-                .map_err(db_error)?;
             tx.execute(
-                &statement,
+                statement,
                 &[id, &game.as_str(), now, &&creator_key_hash[..]],
             )
             .await
@@ -428,22 +472,13 @@ async fn apply(tx: &Transaction<'_>, write: &Write) -> Result<(), StoreError> {
         }
         Write::SetSeat {
             room,
-            seat,
             key_hash,
             now,
+            ..
         } => {
-            let sql = match seat {
-                Side::First => {
-                    "UPDATE rooms SET seat1_key_hash = $2, last_active = $3 WHERE id = $1"
-                }
-                Side::Second => {
-                    "UPDATE rooms SET seat2_key_hash = $2, last_active = $3 WHERE id = $1"
-                }
-            };
-            let statement = tx.prepare_cached(sql).await.map_err(db_error)?;
             let hash = key_hash.as_ref().map(|h| &h[..]);
             let changed = tx
-                .execute(&statement, &[room, &hash, now])
+                .execute(statement, &[room, &hash, now])
                 .await
                 .map_err(db_error)?;
             if changed == 0 {
@@ -455,15 +490,8 @@ async fn apply(tx: &Transaction<'_>, write: &Write) -> Result<(), StoreError> {
                 .map_err(|e| StoreError::Corrupt(e.to_string()))?;
             let seq = i64::try_from(event.seq)
                 .map_err(|_| StoreError::Corrupt("sequence number overflow".into()))?;
-            let statement = tx
-                .prepare_cached(
-                    "INSERT INTO actions (room, seq, seat, action_id, event, at)
-                     VALUES ($1, $2, $3, $4, $5, $6)",
-                )
-                .await
-                .map_err(db_error)?;
             tx.execute(
-                &statement,
+                statement,
                 &[
                     room,
                     &seq,
@@ -477,13 +505,7 @@ async fn apply(tx: &Transaction<'_>, write: &Write) -> Result<(), StoreError> {
             .map_err(db_error)?;
         }
         Write::Touch { room, now } => {
-            let statement = tx
-                .prepare_cached(
-                    "UPDATE rooms SET last_active = GREATEST(last_active, $2) WHERE id = $1",
-                )
-                .await
-                .map_err(db_error)?;
-            tx.execute(&statement, &[room, now])
+            tx.execute(statement, &[room, now])
                 .await
                 .map_err(db_error)?;
         }
