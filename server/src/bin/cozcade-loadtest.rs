@@ -78,6 +78,13 @@ struct Args {
     /// Store the started server's rooms in this PostgreSQL database instead of SQLite.
     #[arg(long, conflicts_with = "postgres")]
     db_url: Option<String>,
+    /// A server setting for the throwaway PostgreSQL, e.g. `synchronous_commit=off`
+    /// (repeatable).
+    #[arg(long, requires = "postgres")]
+    postgres_setting: Vec<String>,
+    /// Connections the started server keeps to PostgreSQL (its `--db-pool`).
+    #[arg(long)]
+    db_pool: Option<usize>,
     /// Seed for the random games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -341,7 +348,14 @@ async fn spawn_server(args: &Args) -> Result<(Started, SocketAddr)> {
     let postgres = if args.postgres {
         let cluster_dir = dir.0.join("postgres");
         std::fs::create_dir_all(&cluster_dir)?;
-        Some(ScratchPostgres::start(&cluster_dir, &[])?)
+        let mut settings = Vec::new();
+        for setting in &args.postgres_setting {
+            let (name, value) = setting
+                .split_once('=')
+                .with_context(|| format!("--postgres-setting {setting}: expected NAME=VALUE"))?;
+            settings.push((name, value));
+        }
+        Some(ScratchPostgres::start(&cluster_dir, &settings)?)
     } else {
         None
     };
@@ -350,7 +364,11 @@ async fn spawn_server(args: &Args) -> Result<(Started, SocketAddr)> {
         (None, Some(url)) => url.into(),
         (None, None) => dir.0.join("load.db").into_os_string(),
     };
-    let mut child = Command::new(&bin)
+    let mut command = Command::new(&bin);
+    if let Some(pool) = args.db_pool {
+        command.args(["--db-pool", &pool.to_string()]);
+    }
+    let mut child = command
         .args(["--listen", "127.0.0.1:0", "--db"])
         .arg(db)
         .args(["--sync", &args.sync, "--max-connections", &connections])

@@ -6,9 +6,10 @@
 //! writer thread.
 //!
 //! Room ownership is a row per room in `room_leases` (owner, expiry), taken over by another
-//! instance only once it has lapsed. Every write for a room first locks that row `FOR SHARE`,
-//! in the same transaction, and fails unless this instance is the owner: a takeover (an
-//! `UPDATE` of the row) waits for such a write to commit and is then seen by every later one.
+//! instance only once it has lapsed. Every write for a room first locks that row
+//! `FOR KEY SHARE`, in the same transaction, and fails unless this instance is the owner: a
+//! takeover (deleting the lapsed row, inserting its own) waits for such a write to commit and
+//! is then seen by every later one.
 //! So an owner that was paused past its lease can never append after another took over, and
 //! the new owner, which loads the room after its takeover committed, sees every action the old
 //! owner had acknowledged. Lease times are the database's clock, never an instance's.
@@ -68,8 +69,11 @@ const MIGRATIONS: &[&str] = &[
 /// Serialises migrations when several instances start at once (an arbitrary fixed key).
 const MIGRATION_LOCK: i64 = 0x636f_7a63_6164_6501;
 
-/// Locks the room's lease row if this instance holds it (see the module comment).
-const FENCE: &str = "SELECT 1 FROM room_leases WHERE room = $1 AND owner = $2 FOR SHARE";
+/// Locks the room's lease row if this instance holds it (see the module comment). A key-share
+/// lock conflicts with deleting the row (a takeover or a release) but not with updating its
+/// other columns, so renewals and hand-over requests never wait for writes, nor writes for
+/// them.
+const FENCE: &str = "SELECT 1 FROM room_leases WHERE room = $1 AND owner = $2 FOR KEY SHARE";
 
 /// Settings of a PostgreSQL store.
 #[derive(Clone, Debug)]
@@ -309,21 +313,31 @@ impl PostgresStore {
     }
 
     async fn acquire_now(&self, id: &str) -> Result<Lease, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
-        let taken = client
+        let mut client = self.pool.get().await.map_err(pool_error)?;
+        let tx = client.transaction().await.map_err(db_error)?;
+        // A lapsed (or our own) lease is deleted, not updated: a delete waits for every write
+        // holding the row's key-share lock (see FENCE), an update of its other columns would
+        // not. Our own delete is visible to the insert that follows.
+        tx.execute(
+            "DELETE FROM room_leases WHERE room = $1 AND (owner = $2 OR expires_at < now())",
+            &[&id, &self.owner],
+        )
+        .await
+        .map_err(db_error)?;
+        let taken = tx
             .query_opt(
                 "INSERT INTO room_leases (room, owner, expires_at)
                  VALUES ($1, $2, now() + make_interval(secs => $3))
-                 ON CONFLICT (room) DO UPDATE
-                    SET owner = EXCLUDED.owner, expires_at = EXCLUDED.expires_at,
-                        wanted_by = NULL
-                    WHERE room_leases.owner = EXCLUDED.owner OR room_leases.expires_at < now()
+                 ON CONFLICT (room) DO NOTHING
                  RETURNING owner",
                 &[&id, &self.owner, &self.lease_secs()],
             )
             .await;
         match taken {
-            Ok(Some(_)) => return Ok(Lease::Held),
+            Ok(Some(_)) => {
+                tx.commit().await.map_err(db_error)?;
+                return Ok(Lease::Held);
+            }
             Ok(None) => {}
             Err(e) if e.code() == Some(&SqlState::FOREIGN_KEY_VIOLATION) => {
                 return Err(StoreError::NoSuchRoom(id.to_owned()));
@@ -331,7 +345,7 @@ impl PostgresStore {
             Err(e) => return Err(db_error(e)),
         }
         // Held elsewhere: ask the holder to hand the room over (at its next renewal).
-        let holder = client
+        let holder = tx
             .query_opt(
                 "UPDATE room_leases SET wanted_by = $2 WHERE room = $1
                  RETURNING owner, GREATEST(EXTRACT(EPOCH FROM expires_at - now()), 0)::float8",
@@ -339,6 +353,7 @@ impl PostgresStore {
             )
             .await
             .map_err(db_error)?;
+        tx.commit().await.map_err(db_error)?;
         match holder {
             Some(row) => {
                 let owner: String = row.try_get(0).map_err(db_error)?;
@@ -778,5 +793,85 @@ mod tests {
                 .collect::<Vec<_>>(),
             [1, 2]
         );
+    }
+}
+
+#[cfg(test)]
+mod fencing_tests {
+    use super::*;
+    use crate::scratch_postgres::{self, ScratchError, ScratchPostgres};
+
+    /// A write of the old owner that is in flight when its lease lapses: the takeover waits
+    /// for it, and the new owner then loads the room with that write in it.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_takeover_waits_for_the_old_owners_write_in_flight() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let cluster = match ScratchPostgres::start(dir.path(), &[("fsync", "off")]) {
+            Ok(cluster) => cluster,
+            Err(ScratchError::NotInstalled) if !scratch_postgres::required() => {
+                return eprintln!("skipped: {}", ScratchError::NotInstalled);
+            }
+            Err(e) => panic!("cannot start PostgreSQL: {e}"),
+        };
+        let options = |instance: &str| PostgresOptions {
+            url: cluster.url("postgres"),
+            instance: instance.into(),
+            lease: Duration::from_secs(60),
+            pool_size: 2,
+        };
+        let a = PostgresStore::connect(options("a")).await.expect("a");
+        let b = Arc::new(PostgresStore::connect(options("b")).await.expect("b"));
+        a.write(vec![Write::CreateRoom(NewRoom {
+            id: "r".into(),
+            game: GameKind::Kalah,
+            creator_key_hash: [1; 32],
+            now: 1,
+        })])
+        .await
+        .expect("create");
+        assert_eq!(a.acquire("r").await.expect("acquire"), Lease::Held);
+
+        // A's write, by hand so that it can be held open: fence, then append.
+        let mut client = a.pool.get().await.expect("client");
+        let tx = client.transaction().await.expect("begin");
+        let fenced = tx.query_opt(FENCE, &[&"r", &a.owner]).await.expect("fence");
+        assert!(fenced.is_some());
+        tx.execute(
+            "INSERT INTO actions (room, seq, seat, action_id, event, at)
+             VALUES ('r', 1, 1, 'x', '{\"kind\":\"new_round_proposed\"}', 2)",
+            &[],
+        )
+        .await
+        .expect("append");
+
+        // Meanwhile A's lease lapses (A was paused); changing the row's expiry (as a renewal
+        // does) does not wait for A's write.
+        let other = b.pool.get().await.expect("client");
+        other
+            .execute(
+                "UPDATE room_leases SET expires_at = now() - interval '1 second'",
+                &[],
+            )
+            .await
+            .expect("expire the lease");
+        let taking = tokio::spawn({
+            let b = b.clone();
+            async move { b.acquire("r").await }
+        });
+        tokio::time::sleep(Duration::from_millis(500)).await;
+        assert!(!taking.is_finished(), "the takeover waits for A's write");
+        tx.commit().await.expect("A commits");
+        let lease = taking.await.expect("task").expect("acquire");
+        assert_eq!(lease, Lease::Held);
+        let room = b.load_room("r").await.expect("load").expect("room");
+        assert_eq!(room.events.len(), 1, "B sees what A committed");
+        // And A, from now on, is fenced off.
+        let late = a
+            .write(vec![Write::Touch {
+                room: "r".into(),
+                now: 3,
+            }])
+            .await;
+        assert!(matches!(late, Err(StoreError::NotOwner(_))));
     }
 }
