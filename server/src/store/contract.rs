@@ -220,4 +220,24 @@ pub async fn check(store: &dyn Store) {
         result.expect("each concurrent write commits");
     }
     assert_eq!(store.count_rooms().await.expect("count"), 202);
+
+    // Calls at once where some fail (a room created twice): each gets its own answer, and
+    // the failing ones take none of the others down with them.
+    let mut mixed = Vec::new();
+    for i in 0..40 {
+        let id = if i % 4 == 0 {
+            format!("bulk{i}")
+        } else {
+            format!("mixed{i}")
+        };
+        mixed.push(store.write(vec![room(&id, 600)]));
+    }
+    for (i, result) in futures_util::future::join_all(mixed)
+        .await
+        .into_iter()
+        .enumerate()
+    {
+        assert_eq!(result.is_ok(), i % 4 != 0, "call {i}: {result:?}");
+    }
+    assert_eq!(store.count_rooms().await.expect("count"), 232);
 }

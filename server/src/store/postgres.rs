@@ -26,6 +26,7 @@ use cozcade_engine::{GameKind, Side};
 use deadpool_postgres::{
     Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts, Transaction,
 };
+use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{IsolationLevel, NoTls, error::SqlState};
 
 use super::{
@@ -95,11 +96,23 @@ pub struct PostgresStore {
     owner: String,
     lease: Duration,
     stats: Arc<Stats>,
+    /// Writes waiting for a writer task (see [`writer`]).
+    writes: mpsc::UnboundedSender<Job>,
 }
+
+/// One call to [`Store::write`], waiting for its batch.
+struct Job {
+    writes: Vec<Write>,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most calls folded into one transaction.
+const MAX_BATCH: usize = 256;
 
 #[derive(Default)]
 struct Stats {
     commits: AtomicU64,
+    jobs: AtomicU64,
     micros: AtomicU64,
     max_micros: AtomicU64,
 }
@@ -141,11 +154,25 @@ impl PostgresStore {
             .map_err(|e| StoreError::Database(format!("cannot build the pool: {e}")))?;
         let incarnation =
             secret::new_incarnation().map_err(|e| StoreError::Database(e.to_string()))?;
+        let owner = format!("{}#{incarnation}", options.instance);
+        let stats = Arc::new(Stats::default());
+        let (writes, queue) = mpsc::unbounded_channel();
+        let queue = Arc::new(tokio::sync::Mutex::new(queue));
+        // Half the connections write (in batches); the rest stay free for loads and leases.
+        for _ in 0..(options.pool_size / 2).max(1) {
+            tokio::spawn(writer(
+                pool.clone(),
+                owner.clone(),
+                stats.clone(),
+                queue.clone(),
+            ));
+        }
         let store = PostgresStore {
             pool,
-            owner: format!("{}#{incarnation}", options.instance),
+            owner,
             lease: options.lease,
-            stats: Arc::new(Stats::default()),
+            stats,
+            writes,
         };
         store.migrate().await?;
         Ok(store)
@@ -201,53 +228,6 @@ impl PostgresStore {
 
     fn lease_secs(&self) -> f64 {
         self.lease.as_secs_f64()
-    }
-
-    async fn write_now(&self, writes: Vec<Write>) -> Result<(), StoreError> {
-        let started = Instant::now();
-        let mut client = self.pool.get().await.map_err(pool_error)?;
-        // Dropped without a commit (an error, or the caller gave up), it rolls back.
-        let tx = client.transaction().await.map_err(db_error)?;
-        // Prepared (once per connection) before anything is sent, so that the fences and the
-        // writes below go out together: tokio-postgres sends a query when it is first polled,
-        // and `join_all` polls in order, so they form one pipeline, answered in one round
-        // trip, executed in order (each fence's lock before the writes).
-        let fence = tx.prepare_cached(FENCE).await.map_err(db_error)?;
-        let mut statements = Vec::with_capacity(writes.len());
-        for write in &writes {
-            statements.push(tx.prepare_cached(sql(write)).await.map_err(db_error)?);
-        }
-        let mut rooms: Vec<&str> = Vec::new();
-        for write in &writes {
-            if let Some(room) = fenced_room(write)
-                && !rooms.contains(&room)
-            {
-                rooms.push(room);
-            }
-        }
-        let (tx_ref, fence, owner) = (&tx, &fence, &self.owner);
-        let fences = rooms
-            .iter()
-            .map(|room| async move { tx_ref.query_opt(fence, &[room, owner]).await });
-        let fences = futures_util::future::join_all(fences);
-        let applied = writes
-            .iter()
-            .zip(&statements)
-            .map(|(write, statement)| apply(&tx, statement, write));
-        let applied = futures_util::future::join_all(applied);
-        // `join` polls the fences first on its first poll, so they are sent first.
-        let (fences, applied) = futures_util::future::join(fences, applied).await;
-        for (room, held) in rooms.iter().zip(fences) {
-            if held.map_err(db_error)?.is_none() {
-                return Err(why_not_owner(&tx, room).await);
-            }
-        }
-        for result in applied {
-            result?;
-        }
-        tx.commit().await.map_err(db_error)?;
-        self.stats.record(started.elapsed());
-        Ok(())
     }
 
     async fn load_now(&self, id: &str) -> Result<Option<StoredRoom>, StoreError> {
@@ -397,10 +377,152 @@ impl PostgresStore {
     }
 }
 
+/// One call in its own transaction (see the module comment for the fence).
+async fn write_one(pool: &Pool, owner: &String, writes: &[Write]) -> Result<(), StoreError> {
+    let mut client = pool.get().await.map_err(pool_error)?;
+    // Dropped without a commit (an error, or the caller gave up), it rolls back.
+    let tx = client.transaction().await.map_err(db_error)?;
+    // Prepared (once per connection) before anything is sent, so that the fences and the
+    // writes below go out together: tokio-postgres sends a query when it is first polled,
+    // and `join_all` polls in order, so they form one pipeline, answered in one round
+    // trip, executed in order (each fence's lock before the writes).
+    let fence = tx.prepare_cached(FENCE).await.map_err(db_error)?;
+    let mut statements = Vec::with_capacity(writes.len());
+    for write in writes {
+        statements.push(tx.prepare_cached(sql(write)).await.map_err(db_error)?);
+    }
+    let mut rooms: Vec<&str> = Vec::new();
+    for write in writes {
+        if let Some(room) = fenced_room(write)
+            && !rooms.contains(&room)
+        {
+            rooms.push(room);
+        }
+    }
+    let (tx_ref, fence) = (&tx, &fence);
+    let fences = rooms
+        .iter()
+        .map(|room| async move { tx_ref.query_opt(fence, &[room, owner]).await });
+    let fences = futures_util::future::join_all(fences);
+    let applied = writes
+        .iter()
+        .zip(&statements)
+        .map(|(write, statement)| apply(&tx, statement, write));
+    let applied = futures_util::future::join_all(applied);
+    // `join` polls the fences first on its first poll, so they are sent first.
+    let (fences, applied) = futures_util::future::join(fences, applied).await;
+    for (room, held) in rooms.iter().zip(fences) {
+        if held.map_err(db_error)?.is_none() {
+            return Err(why_not_owner(&tx, room).await);
+        }
+    }
+    for result in applied {
+        result?;
+    }
+    tx.commit().await.map_err(db_error)
+}
+
+/// A writer task: takes every call waiting (up to [`MAX_BATCH`]) and commits them in one
+/// transaction, so that under load one commit (one WAL flush) serves many rooms' actions, as
+/// the SQLite store's writer thread does. Ends when the store is dropped.
+async fn writer(
+    pool: Pool,
+    owner: String,
+    stats: Arc<Stats>,
+    queue: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>>,
+) {
+    loop {
+        let mut batch = Vec::new();
+        {
+            let mut queue = queue.lock().await;
+            let Some(first) = queue.recv().await else {
+                return;
+            };
+            batch.push(first);
+            while batch.len() < MAX_BATCH {
+                match queue.try_recv() {
+                    Ok(job) => batch.push(job),
+                    Err(_) => break,
+                }
+            }
+        }
+        let started = Instant::now();
+        let outcome = if batch.len() == 1 {
+            None
+        } else {
+            Some(write_batch(&pool, &owner, &batch).await)
+        };
+        match outcome {
+            Some(Ok(())) => {
+                stats.record(batch.len(), started.elapsed());
+                for job in batch {
+                    let _ = job.reply.send(Ok(()));
+                }
+            }
+            // A single call, or a batch in which something failed (a lost lease, a room
+            // gone, a duplicate...): each call on its own, in order, gets its own answer.
+            _ => {
+                for job in batch {
+                    let started = Instant::now();
+                    let result = write_one(&pool, &owner, &job.writes).await;
+                    if result.is_ok() {
+                        stats.record(1, started.elapsed());
+                    }
+                    let _ = job.reply.send(result);
+                }
+            }
+        }
+    }
+}
+
+/// Every call of the batch in one transaction, all or nothing: sent as one pipeline (each
+/// call's fences before its writes), committed only if every fence held and every write
+/// worked.
+async fn write_batch(pool: &Pool, owner: &String, batch: &[Job]) -> Result<(), StoreError> {
+    let mut client = pool.get().await.map_err(pool_error)?;
+    let tx = client.transaction().await.map_err(db_error)?;
+    let fence = tx.prepare_cached(FENCE).await.map_err(db_error)?;
+    let mut steps: Vec<StoreFuture<'_, bool>> = Vec::new();
+    let (tx_ref, fence) = (&tx, &fence);
+    for job in batch {
+        let mut rooms: Vec<&str> = Vec::new();
+        for write in &job.writes {
+            if let Some(room) = fenced_room(write)
+                && !rooms.contains(&room)
+            {
+                rooms.push(room);
+            }
+        }
+        for room in rooms {
+            steps.push(Box::pin(async move {
+                let held = tx_ref
+                    .query_opt(fence, &[&room, owner])
+                    .await
+                    .map_err(db_error)?;
+                Ok(held.is_some())
+            }));
+        }
+        for write in &job.writes {
+            let statement = tx.prepare_cached(sql(write)).await.map_err(db_error)?;
+            steps.push(Box::pin(async move {
+                apply(tx_ref, &statement, write).await.map(|()| true)
+            }));
+        }
+    }
+    for step in futures_util::future::join_all(steps).await {
+        if !step? {
+            return Err(StoreError::NotOwner("(in a batch)".into()));
+        }
+    }
+    tx.commit().await.map_err(db_error)
+}
+
 impl Stats {
-    fn record(&self, took: Duration) {
+    fn record(&self, jobs: usize, took: Duration) {
         let micros = u64::try_from(took.as_micros()).unwrap_or(u64::MAX);
         self.commits.fetch_add(1, Ordering::Relaxed);
+        self.jobs
+            .fetch_add(u64::try_from(jobs).unwrap_or(0), Ordering::Relaxed);
         self.micros.fetch_add(micros, Ordering::Relaxed);
         self.max_micros.fetch_max(micros, Ordering::Relaxed);
     }
@@ -530,7 +652,14 @@ async fn apply(
 
 impl Store for PostgresStore {
     fn write(&self, writes: Vec<Write>) -> StoreFuture<'_, ()> {
-        Box::pin(self.write_now(writes))
+        let (reply, answer) = oneshot::channel();
+        let sent = self.writes.send(Job { writes, reply }).is_ok();
+        Box::pin(async move {
+            if !sent {
+                return Err(StoreError::Closed);
+            }
+            answer.await.unwrap_or(Err(StoreError::Closed))
+        })
     }
 
     fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>> {
@@ -622,7 +751,7 @@ impl Store for PostgresStore {
         let commits = self.stats.commits.load(Ordering::Relaxed);
         StoreStats {
             commits,
-            jobs: commits,
+            jobs: self.stats.jobs.load(Ordering::Relaxed),
             commit_seconds: self.stats.micros.load(Ordering::Relaxed) as f64 / 1e6,
             longest_commit_seconds: self.stats.max_micros.load(Ordering::Relaxed) as f64 / 1e6,
         }
@@ -678,7 +807,7 @@ mod tests {
             .and_then(|row| row.try_get(0))
             .expect("versions");
         assert_eq!(versions, MIGRATIONS.len() as i64);
-        assert_eq!(again.count_rooms().await.expect("count"), 202);
+        assert_eq!(again.count_rooms().await.expect("count"), 232);
     }
 
     fn create(id: &str) -> Write {
