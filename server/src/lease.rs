@@ -9,7 +9,7 @@
 //! that one was down and it is back) is handed over: its players are sent to reconnect and
 //! its lease is released.
 
-use std::{sync::Arc, time::Duration};
+use std::{collections::HashMap, sync::Arc, time::Duration};
 
 use tokio::sync::watch;
 
@@ -23,19 +23,24 @@ pub async fn renew(shared: Arc<Shared>, period: Duration, mut shutdown: watch::R
             _ = tick.tick() => {}
             _ = shutdown.changed() => return,
         }
-        let rooms = shared.room_ids();
-        if rooms.is_empty() {
+        let leased: HashMap<String, u64> = shared.leased_rooms().into_iter().collect();
+        if leased.is_empty() {
             continue;
         }
-        match shared.store.renew(rooms).await {
+        match shared.store.renew(leased.keys().cloned().collect()).await {
             Ok(renewal) => {
-                for id in renewal.lost {
+                let tell = |id: &String, command| {
+                    if let Some(&generation) = leased.get(id) {
+                        shared.tell_owner(id, generation, command);
+                    }
+                };
+                for id in &renewal.lost {
                     tracing::warn!("room {id}: another instance took it over");
-                    shared.tell(&id, Command::LeaseLost);
+                    tell(id, Command::LeaseLost);
                 }
-                for id in renewal.wanted {
+                for id in &renewal.wanted {
                     tracing::info!("room {id}: handing it over to the instance that asked");
-                    shared.tell(&id, Command::HandOver);
+                    tell(id, Command::HandOver);
                 }
             }
             Err(e) => tracing::warn!("renewing room leases: {e}"),

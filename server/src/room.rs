@@ -301,12 +301,14 @@ pub async fn run(
     };
     match room {
         Ok(room) => {
+            shared.note_leased(&id, generation);
             let end = Owner {
                 room,
                 shared: shared.clone(),
             }
             .serve(&mut commands)
             .await;
+            shared.forget_leased(&id, generation);
             // Let another instance take the room at once. (An expired room's lease went with
             // it; a moved room's lease is another instance's.)
             if end == End::Idle

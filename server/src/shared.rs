@@ -36,6 +36,10 @@ pub struct Shared {
     /// for a map lookup or insert, never across an `.await`; an async lock would add cost
     /// and nothing else.
     rooms: Mutex<HashMap<String, (u64, mpsc::Sender<Command>)>>,
+    /// Room id → generation of the owner that holds the room's lease (it took the lease and
+    /// loaded the room, and has not stopped). Only these leases are renewed: an owner still
+    /// taking its lease, or one that has released it, must not be told it lost it.
+    leased: Mutex<HashMap<String, u64>>,
     generations: AtomicU64,
     connection_ids: AtomicU64,
 }
@@ -57,6 +61,7 @@ impl Shared {
             public_url,
             web_root,
             rooms: Mutex::new(HashMap::new()),
+            leased: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(0),
             connection_ids: AtomicU64::new(0),
         }
@@ -95,13 +100,51 @@ impl Shared {
         }
     }
 
-    /// The rooms whose owner runs here.
-    pub fn room_ids(&self) -> Vec<String> {
-        let rooms = self
-            .rooms
+    /// Notes that owner `generation` of room `id` holds the room's lease.
+    pub fn note_leased(&self, id: &str, generation: u64) {
+        self.leased
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert(id.to_owned(), generation);
+    }
+
+    /// Notes that owner `generation` of room `id` stopped (or is releasing the lease).
+    pub fn forget_leased(&self, id: &str, generation: u64) {
+        let mut leased = self
+            .leased
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner());
-        rooms.keys().cloned().collect()
+        if leased.get(id) == Some(&generation) {
+            leased.remove(id);
+        }
+    }
+
+    /// The rooms whose lease an owner here holds, with that owner's generation.
+    pub fn leased_rooms(&self) -> Vec<(String, u64)> {
+        let leased = self
+            .leased
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        leased.iter().map(|(id, g)| (id.clone(), *g)).collect()
+    }
+
+    /// Passes a command to owner `generation` of room `id`, if that owner still runs.
+    pub fn tell_owner(&self, id: &str, generation: u64, command: Command) {
+        let tx = {
+            let rooms = self
+                .rooms
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            rooms
+                .get(id)
+                .filter(|(g, _)| *g == generation)
+                .map(|(_, tx)| tx.clone())
+        };
+        if let Some(tx) = tx {
+            // A full mailbox means the owner is busy; its next write is fenced off if the
+            // lease is really gone, and it stops then.
+            let _ = tx.try_send(command);
+        }
     }
 
     /// Tells a running owner that its room was deleted.
@@ -110,7 +153,7 @@ impl Shared {
     }
 
     /// Passes a command to room `id`'s owner, if it runs.
-    pub fn tell(&self, id: &str, command: Command) {
+    fn tell(&self, id: &str, command: Command) {
         let tx = {
             let rooms = self
                 .rooms
