@@ -55,10 +55,12 @@ pub struct ScratchPostgres {
     log: PathBuf,
 }
 
-/// The server binaries: `COZCADE_PG_BINDIR`, else the newest Debian install.
+/// The server binaries: `COZCADE_PG_BINDIR`, else the newest Debian install; `None` where
+/// there is no `initdb`.
 pub fn bin_dir() -> Option<PathBuf> {
     if let Some(dir) = std::env::var_os("COZCADE_PG_BINDIR") {
-        return Some(PathBuf::from(dir));
+        let dir = PathBuf::from(dir);
+        return dir.join("initdb").exists().then_some(dir);
     }
     let mut versions: Vec<(u32, PathBuf)> = fs::read_dir("/usr/lib/postgresql")
         .ok()?

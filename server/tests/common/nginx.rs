@@ -13,10 +13,11 @@ pub fn required() -> bool {
     std::env::var_os("COZCADE_REQUIRE_NGINX").is_some_and(|v| v == "1")
 }
 
-/// The nginx binary: `COZCADE_NGINX`, else Debian's.
+/// The nginx binary: `COZCADE_NGINX`, else Debian's; `None` where it does not exist.
 pub fn binary() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("COZCADE_NGINX") {
-        return Some(PathBuf::from(path));
+        let path = PathBuf::from(path);
+        return path.exists().then_some(path);
     }
     ["/usr/sbin/nginx", "/usr/bin/nginx"]
         .into_iter()
