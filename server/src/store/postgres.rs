@@ -1,16 +1,16 @@
 //! The PostgreSQL store: several server instances share one database, and each room is served
 //! by one instance at a time, the holder of its lease.
 //!
-//! Each call takes a pooled connection and runs in its own transaction; PostgreSQL itself
-//! merges concurrent commits into one WAL flush, so there is no batching here as in the SQLite
-//! writer thread.
+//! Writes go through writer tasks that commit every call waiting in one pipelined transaction
+//! (group commit, as the SQLite writer thread does): a commit waits for a WAL flush, and one
+//! flush per call capped the load test at ~2,200 moves/s. Reads and lease calls take a pooled
+//! connection of their own.
 //!
 //! Room ownership is a row per room in `room_leases` (owner, expiry), taken over by another
 //! instance only once it has lapsed. Every write for a room first locks that row
 //! `FOR KEY SHARE`, in the same transaction, and fails unless this instance is the owner: a
 //! takeover (deleting the lapsed row, inserting its own) waits for such a write to commit and
-//! is then seen by every later one.
-//! So an owner that was paused past its lease can never append after another took over, and
+//! is then seen by every later one. So an owner that was paused past its lease can never append after another took over, and
 //! the new owner, which loads the room after its takeover committed, sees every action the old
 //! owner had acknowledged. Lease times are the database's clock, never an instance's.
 
