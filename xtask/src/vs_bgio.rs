@@ -42,6 +42,10 @@ pub struct Options {
     /// Where both servers keep their data (default: the system's temporary directory).
     #[arg(long)]
     db_dir: Option<PathBuf>,
+    /// Run cozcade-server on a throwaway PostgreSQL cluster instead of SQLite
+    /// (`cozcade-loadtest --postgres`; needs Debian's `postgresql` package).
+    #[arg(long)]
+    postgres: bool,
     /// Run only one side: `bgio` or `cozcade`.
     #[arg(long)]
     only: Option<String>,
@@ -112,9 +116,14 @@ pub fn run(options: &Options) -> Result<()> {
     }
     let load_after = load_average();
 
+    let store = if options.postgres {
+        "PostgreSQL (a throwaway cluster, default settings)"
+    } else {
+        "SQLite (WAL, --sync normal)"
+    };
     println!(
         "\n{} rooms ({} connections), {} s per run, Kalah; boardgame.io 0.50.2 FlatFile \
-         (--order {}, --write-queue {}), cozcade-server SQLite (WAL, --sync normal)",
+         (--order {}, --write-queue {}), cozcade-server {store}",
         options.rooms,
         options.rooms * 2,
         options.seconds,
@@ -191,6 +200,9 @@ fn cozcade_command(options: &Options, rate: f64) -> Command {
         .args(["--seconds", &options.seconds.to_string()]);
     if let Some(dir) = &options.db_dir {
         loadtest.arg("--db-dir").arg(dir);
+    }
+    if options.postgres {
+        loadtest.arg("--postgres");
     }
     loadtest
 }
