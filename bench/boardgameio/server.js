@@ -33,7 +33,8 @@ const channelOf = (matchID) => `MATCH-${matchID}`;
 /**
  * boardgame.io's pub/sub interface (publish, subscribe, unsubscribeAll) in memory, like its own
  * InMemoryPubSub, except that with `holdUntilStored` a publication waits until `release` says
- * that what it announces is stored.
+ * that what it announces is stored. (A chat message, which boardgame.io never stores, would
+ * wait for the match's next write; the benchmark sends none.)
  */
 class MatchPubSub {
   constructor(holdUntilStored) {
