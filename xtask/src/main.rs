@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
 mod app;
+mod vs_bgio;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "Cozcade project tasks")]
@@ -29,6 +30,11 @@ enum Task {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Side-by-side benchmark against boardgame.io (issue 8): the same rooms, clients, rate and
+    /// duration on both servers, one table (e.g. --rooms 1000 --rate 250,500,1000 --seconds 30).
+    BenchVsBgio(vs_bgio::Options),
+    /// Only the boardgame.io bench's tests (its Kalah against the engine, a smoke run).
+    TestBench,
     /// Only the app's checks: Android compile check, web bundle, browser tests.
     TestApp,
     /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
@@ -40,6 +46,8 @@ fn main() -> Result<()> {
         Task::Test => test(),
         Task::Play => app::play(),
         Task::BenchServer { args } => bench_server(&args),
+        Task::BenchVsBgio(options) => vs_bgio::run(&options),
+        Task::TestBench => vs_bgio::smoke(),
         Task::TestApp => app::checks(),
         Task::Web => app::web().and_then(|dir| {
             println!("web bundle: {}", dir.display());
@@ -114,6 +122,7 @@ fn test() -> Result<()> {
         .env("COZCADE_REQUIRE_POSTGRES", "1")
         .env("COZCADE_REQUIRE_NGINX", "1");
     step("tests", tests)?;
+    vs_bgio::smoke()?;
     app::checks()?;
     println!("\nAll checks passed.");
     Ok(())
