@@ -9,6 +9,7 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
 mod app;
+mod bridge;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "Cozcade project tasks")]
@@ -31,6 +32,8 @@ enum Task {
     },
     /// Only the app's checks: Android compile check, web bundle, browser tests.
     TestApp,
+    /// Only the native bridge's Python test (UniFFI bindings generated from the library).
+    TestBridge,
     /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
     Web,
 }
@@ -41,6 +44,7 @@ fn main() -> Result<()> {
         Task::Play => app::play(),
         Task::BenchServer { args } => bench_server(&args),
         Task::TestApp => app::checks(),
+        Task::TestBridge => bridge::python_test(),
         Task::Web => app::web().and_then(|dir| {
             println!("web bundle: {}", dir.display());
             app::report_size(&dir)
@@ -107,6 +111,7 @@ fn test() -> Result<()> {
         )?;
     }
     cargo_step("tests", &["test", "--workspace"])?;
+    bridge::python_test()?;
     app::checks()?;
     println!("\nAll checks passed.");
     Ok(())
