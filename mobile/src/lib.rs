@@ -17,5 +17,18 @@ pub mod storage;
 uniffi::setup_scaffolding!();
 
 pub fn launch() {
+    // Android registers its host from the activity (Kotlin); iOS has no activity of ours, so
+    // Rust starts the Swift side here.
+    #[cfg(all(target_os = "ios", feature = "ios-host"))]
+    bridge::ios_host::start();
+    #[cfg(feature = "mobile")]
+    dioxus::LaunchBuilder::new()
+        .with_cfg(dioxus::mobile::Config::new().with_custom_index(NATIVE_INDEX.into()))
+        .launch(components::App);
+    #[cfg(not(feature = "mobile"))]
     dioxus::launch(components::App);
 }
+
+/// The phones' page: edge to edge (`viewport-fit=cover`), padded by the safe-area insets.
+#[cfg(feature = "mobile")]
+const NATIVE_INDEX: &str = include_str!("../native/index.html");

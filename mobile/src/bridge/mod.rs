@@ -48,6 +48,8 @@
 mod host;
 mod inbox;
 mod incoming;
+#[cfg(all(target_os = "ios", feature = "ios-host"))]
+pub(crate) mod ios_host;
 #[cfg(feature = "mobile")]
 mod opened_links;
 #[cfg(feature = "bridge-test")]
