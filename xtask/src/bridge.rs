@@ -38,17 +38,7 @@ pub fn python_test() -> Result<()> {
         std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
     }
     std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    let mut bindgen = cargo();
-    bindgen
-        .args(["run", "--quiet", "-p", "uniffi-bindgen", "--", "generate"])
-        .arg("--library")
-        .arg(&library)
-        .args(["--language", "python", "--out-dir"])
-        .arg(&out);
-    step(
-        "bridge: Python bindings (uniffi-bindgen, library mode)",
-        bindgen,
-    )?;
+    generate(&library, "python", &out)?;
     // The generated module loads the library from its own directory.
     let copy = out.join(library_file("cozcade_mobile"));
     std::fs::copy(&library, &copy)
