@@ -204,7 +204,7 @@ fn the_hosts_call_what_rust_exports_for_them() {
     assert!(activity.contains("import app.cozcade.bridge.openLink"));
 
     // iOS: the host and the lifecycle from Swift; links arrive through the windowing layer's
-    // Opened event (bridge::use_opened_links) and there is no back button.
+    // Opened event, which launch() hands to open_link, and there is no back button.
     let start = source(&format!("{SWIFT_DIR}/HostStart.swift"));
     for call in [
         "registerHost(host: IosHost())",
@@ -215,6 +215,10 @@ fn the_hosts_call_what_rust_exports_for_them() {
     }
     let opened = source("mobile/src/bridge/opened_links.rs");
     assert!(opened.contains("Event::Opened { urls }") && opened.contains("open_link("));
+    let lib = source("mobile/src/lib.rs");
+    assert!(lib.contains(
+        ".with_custom_event_handler(|event, _| bridge::opened_links::on_window_event(event))"
+    ));
     // The C entry point Rust calls at launch is the one Swift defines.
     let ios_host = source("mobile/src/bridge/ios_host.rs");
     assert!(ios_host.contains("fn cozcade_ios_host_start();"));

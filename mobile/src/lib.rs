@@ -23,7 +23,12 @@ pub fn launch() {
     bridge::ios_host::start();
     #[cfg(feature = "mobile")]
     dioxus::LaunchBuilder::new()
-        .with_cfg(dioxus::mobile::Config::new().with_custom_index(NATIVE_INDEX.into()))
+        .with_cfg(
+            dioxus::mobile::Config::new()
+                .with_custom_index(NATIVE_INDEX.into())
+                // iOS links arrive as the event loop's `Opened` event.
+                .with_custom_event_handler(|event, _| bridge::opened_links::on_window_event(event)),
+        )
         .launch(components::App);
     #[cfg(not(feature = "mobile"))]
     dioxus::launch(components::App);

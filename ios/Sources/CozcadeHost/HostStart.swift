@@ -4,8 +4,8 @@
 // when it links this library).
 //
 // Links do not come through here: iOS hands universal links and `cozcade://` URLs to the app
-// delegate, which the windowing layer (tao) owns and turns into its `Opened` event; the App
-// passes those to Rust's open_link (bridge::use_opened_links).
+// delegate, which the windowing layer (tao) owns and turns into its `Opened` event; Rust's
+// launch() hands those to open_link (mobile/src/bridge/opened_links.rs).
 
 import UIKit
 #if canImport(CozcadeBridge)

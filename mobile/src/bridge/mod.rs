@@ -18,8 +18,9 @@
 //!
 //! # What the App does with it (not wired here: components/ belongs to the UI)
 //!
-//! 0. In the phone build, call [`use_opened_links`] once in the App: iOS links come through
-//!    the windowing layer's `Opened` event (see `opened_links.rs`).
+//! (iOS links need nothing from the App: `launch()` feeds the event loop's `Opened` events to
+//! [`open_link`]; see `opened_links.rs`.)
+//!
 //! 1. At start, spawn one task that drains the inbox:
 //!    `let mut events = bridge::host_events(); while let Some(event) = events.next().await { … }`
 //!    (`futures_util::StreamExt`). Events posted before the App started (a cold start from a
@@ -51,7 +52,7 @@ mod incoming;
 #[cfg(all(target_os = "ios", feature = "ios-host"))]
 pub(crate) mod ios_host;
 #[cfg(feature = "mobile")]
-mod opened_links;
+pub(crate) mod opened_links;
 #[cfg(feature = "bridge-test")]
 mod testing;
 
@@ -63,8 +64,6 @@ pub use incoming::{
     LinkRefused, app_came_to_foreground, app_went_to_background, back_pressed, open_link,
     route_link,
 };
-#[cfg(feature = "mobile")]
-pub use opened_links::use_opened_links;
 
 #[cfg(test)]
 pub(crate) mod tests {
