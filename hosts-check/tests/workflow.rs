@@ -201,3 +201,38 @@ fn credentials_come_only_from_secrets() {
         "only {checked} credentials found: the check reads the wrong maps"
     );
 }
+
+#[test]
+fn the_swift_host_targets_the_apps_deployment_target_and_the_lanes_find_the_builds() {
+    let workflow = workflow();
+    let dioxus: toml::Table = read_text("mobile/Dioxus.toml")
+        .unwrap_or_else(|e| panic!("{e}"))
+        .parse()
+        .expect("Dioxus.toml is TOML");
+    let target = dioxus["ios"]["deployment_target"]
+        .as_str()
+        .expect("[ios] deployment_target");
+    let ios = runs(&workflow["jobs"]["ios"]).join("\n");
+    assert!(
+        ios.contains(&format!("-target arm64-apple-ios{target} ")),
+        "the Swift host is not built for iOS {target}"
+    );
+    // The lanes' default paths (Fastfile) are where the jobs put the builds.
+    let fastfile = read_text("fastlane/Fastfile").unwrap_or_else(|e| panic!("{e}"));
+    for (job, variable, path) in [
+        ("ios", "COZCADE_IPA", "dist/ios/Cozcade.ipa"),
+        ("android", "COZCADE_AAB", "dist/android/Cozcade.aab"),
+    ] {
+        assert!(fastfile.contains(&format!("ENV.fetch(\"{variable}\", \"{path}\")")));
+        let lane_step = key(&workflow["jobs"][job], "steps")
+            .as_vec()
+            .expect("steps")
+            .iter()
+            .find(|step| !step["env"][variable].is_badvalue())
+            .unwrap_or_else(|| panic!("{job}: no step sets {variable}"));
+        assert_eq!(lane_step["env"][variable].as_str(), Some(path));
+        let scripts = runs(&workflow["jobs"][job]).join("\n");
+        let file = path.rsplit('/').next().unwrap_or_default();
+        assert!(scripts.contains(file), "{job} never writes {file}");
+    }
+}
