@@ -1,6 +1,8 @@
 // Shared pieces of the browser tests: a tiny static server for the web bundle, and headless
 // Debian Chromium driven by playwright-core (no browser download: the system binary is used).
 import http from "node:http";
+import net from "node:net";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -147,3 +149,71 @@ export async function newComputerGame(page, url, name, level) {
   await card.getByRole("button", { name: "New game" }).click();
   await page.locator(".board").waitFor();
 }
+
+/** A free loopback port (asked of the OS, then released for the server to take). */
+export async function freePort() {
+  const probe = net.createServer();
+  await new Promise((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address();
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** The room server binary: COZCADE_SERVER_BIN (xtask sets it), else the target dir's debug build. */
+export function serverBin() {
+  if (process.env.COZCADE_SERVER_BIN) return process.env.COZCADE_SERVER_BIN;
+  const target = process.env.CARGO_TARGET_DIR ?? path.join(here, "..", "..", "target");
+  return path.join(target, "debug", "cozcade-server");
+}
+
+/** The real `cozcade-server` serving the web bundle, with its own SQLite file and port.
+ * `kill()` is a SIGKILL (a crash, not a shutdown); `start()` again reuses the port and file. */
+export async function roomServer(root = webDir()) {
+  const bin = serverBin();
+  if (!fs.existsSync(bin)) {
+    throw new Error(`no room server at ${bin}: run \`cargo build -p cozcade-server\` first`);
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-server-"));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/`;
+  let child = null;
+  let log = "";
+  const start = async () => {
+    child = spawn(bin, [
+      "--listen", `127.0.0.1:${port}`,
+      "--db", path.join(dir, "rooms.db"),
+      "--web-root", root,
+    ], { stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.on("data", (d) => { log += d; });
+    child.stderr.on("data", (d) => { log += d; });
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    for (let i = 0; i < 200; i++) {
+      try {
+        const res = await fetch(`${url}healthz`);
+        if (res.ok) return;
+      } catch {}
+      const gone = await Promise.race([exited.then(() => true), sleep(50).then(() => false)]);
+      if (gone) throw new Error(`the room server exited:\n${log}`);
+    }
+    throw new Error(`the room server did not answer on ${url}:\n${log}`);
+  };
+  const kill = async () => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  };
+  await start();
+  return {
+    url,
+    start,
+    kill,
+    log: () => log,
+    async close() {
+      await kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

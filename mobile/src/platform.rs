@@ -53,3 +53,134 @@ pub const HIDDEN_JS: &str = r#"
 /// Whether the player asked the system for less motion.
 pub const REDUCED_MOTION_JS: &str =
     r#"return window.matchMedia("(prefers-reduced-motion: reduce)").matches;"#;
+
+/// The room server this app talks to: the page's own origin in the browser (the room server
+/// serves the web build), [`crate::state::invitation::DEFAULT_SERVER`] on phones and desktops.
+pub fn server_base() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let origin = web_sys::window().and_then(|w| w.location().origin().ok());
+        if let Some(origin) = origin.filter(|o| o.starts_with("http")) {
+            return origin;
+        }
+    }
+    crate::state::invitation::DEFAULT_SERVER.to_string()
+}
+
+/// The room named by the page's address, in the browser: `/r/<room>` (the invitation link
+/// itself) or `/?room=<room>` (the server's fallback page links there). Elsewhere links come
+/// through the native bridge, which calls [`crate::components`]' `open_invitation` itself.
+pub fn invitation_in_address() -> Option<crate::state::Invitation> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let location = web_sys::window()?.location();
+        let origin = location.origin().ok()?;
+        let path = location.pathname().ok()?;
+        let search = location.search().ok()?;
+        let room = match path.strip_prefix("/r/") {
+            Some(room) => room.trim_end_matches('/').to_string(),
+            None => search
+                .trim_start_matches('?')
+                .split('&')
+                .find_map(|pair| pair.strip_prefix("room="))?
+                .to_string(),
+        };
+        crate::state::Invitation::parse(&format!("{origin}/r/{room}"), &origin).ok()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
+/// Shows the room in the browser's address (`/r/<room>`, or `/` outside a room) without a
+/// page load, so that a reload comes back to the same room. Native webviews have no address
+/// bar: nothing to show there.
+pub fn show_room_in_address(room: Option<&str>) {
+    if cfg!(target_arch = "wasm32") {
+        let path = match room {
+            Some(room) if cozcade_engine::protocol::is_room_id(room) => format!("/r/{room}"),
+            _ => "/".to_string(),
+        };
+        let _ = document::eval(&format!(
+            "if (location.pathname + location.search !== {path:?}) history.replaceState(null, \"\", {path:?});"
+        ));
+    }
+}
+
+/// How an invitation went out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// The system share sheet took it.
+    ToShareSheet,
+    /// It was copied to the clipboard instead (no share sheet here).
+    Copied,
+    /// The player closed the share sheet.
+    Cancelled,
+}
+
+/// Why an invitation could not be shared or copied.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ShareError {
+    #[error("the link could not be copied")]
+    CopyFailed,
+    #[error("the page did not answer: {0}")]
+    Page(String),
+}
+
+/// Copies `text` to the clipboard; the old `execCommand` way when the Clipboard API is missing
+/// or refused (plain http, an unfocused page).
+const COPY_JS: &str = r#"
+    const text = await dioxus.recv();
+    try { await navigator.clipboard.writeText(text); return "copied"; } catch (e) {}
+    const area = document.createElement("textarea");
+    area.value = text;
+    area.setAttribute("readonly", "");
+    area.style.position = "fixed";
+    area.style.opacity = "0";
+    document.body.appendChild(area);
+    area.select();
+    let ok = false;
+    try { ok = document.execCommand("copy"); } catch (e) {}
+    area.remove();
+    return ok ? "copied" : "failed";
+"#;
+
+/// Opens the Web Share sheet when the browser has one.
+const SHARE_JS: &str = r#"
+    const [text, url] = await dioxus.recv();
+    if (!navigator.share) return "unavailable";
+    try { await navigator.share({ text, url }); return "shared"; }
+    catch (e) { return e && e.name === "AbortError" ? "cancelled" : "unavailable"; }
+"#;
+
+/// "Share invitation": the system share sheet, with `text` and the `link`. In the browser
+/// that is the Web Share API, or a copy of the link where there is none. This is the one place
+/// to route through the native bridge on phones (`crate::host::share`) once it exists; until
+/// then the webview's own Web Share / clipboard is used there too.
+pub async fn share_invitation(text: &str, link: &str) -> Result<Shared, ShareError> {
+    let eval = document::eval(SHARE_JS);
+    eval.send((text, link))
+        .map_err(|e| ShareError::Page(e.to_string()))?;
+    let answer = eval
+        .join::<String>()
+        .await
+        .map_err(|e| ShareError::Page(e.to_string()))?;
+    match answer.as_str() {
+        "shared" => Ok(Shared::ToShareSheet),
+        "cancelled" => Ok(Shared::Cancelled),
+        _ => copy_link(link).await.map(|()| Shared::Copied),
+    }
+}
+
+/// "Copy link": the link to the clipboard.
+pub async fn copy_link(link: &str) -> Result<(), ShareError> {
+    let eval = document::eval(COPY_JS);
+    eval.send(link)
+        .map_err(|e| ShareError::Page(e.to_string()))?;
+    match eval.join::<String>().await {
+        Ok(answer) if answer == "copied" => Ok(()),
+        Ok(_) => Err(ShareError::CopyFailed),
+        Err(e) => Err(ShareError::Page(e.to_string())),
+    }
+}

@@ -1,6 +1,6 @@
 //! The server's settings: flags, each also an environment variable.
 
-use std::{net::SocketAddr, path::PathBuf, time::Duration};
+use std::{net::SocketAddr, path::PathBuf, str::FromStr, time::Duration};
 
 use clap::Parser;
 
@@ -15,9 +15,21 @@ pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "COZCADE_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
-    /// The SQLite database file (created if missing).
+    /// Where rooms are stored: a SQLite database file (created if missing), or a PostgreSQL
+    /// URL (`postgres://user:password@host:port/database`) shared by several instances.
     #[arg(long, env = "COZCADE_DB", default_value = "cozcade.db")]
-    pub db: PathBuf,
+    pub db: Database,
+    /// This instance's name among those sharing a PostgreSQL database (default: the host
+    /// name). Each run adds a random tag to it, so a restart never passes for its predecessor.
+    #[arg(long, env = "COZCADE_INSTANCE_ID")]
+    pub instance_id: Option<String>,
+    /// With PostgreSQL: seconds a room's lease lasts without renewal. After an instance dies,
+    /// its rooms move to another instance this long after its last renewal.
+    #[arg(long, env = "COZCADE_LEASE_SECS", default_value_t = 5.0)]
+    pub lease_secs: f64,
+    /// With PostgreSQL: connections kept open to the database.
+    #[arg(long, env = "COZCADE_DB_POOL", default_value_t = 16)]
+    pub db_pool: usize,
     /// The public base URL used in invitations, e.g. https://play.example.com
     /// (default: http://<listen address>).
     #[arg(long, env = "COZCADE_PUBLIC_URL")]
@@ -33,6 +45,28 @@ pub struct Config {
     pub limits: Limits,
     #[command(flatten)]
     pub app_links: AppLinks,
+}
+
+/// Where rooms are stored, as given to `--db`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Database {
+    Sqlite(PathBuf),
+    /// A `postgres://` or `postgresql://` URL.
+    Postgres(String),
+}
+
+impl FromStr for Database {
+    type Err = std::convert::Infallible;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Ok(
+            if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+                Database::Postgres(text.to_owned())
+            } else {
+                Database::Sqlite(PathBuf::from(text))
+            },
+        )
+    }
 }
 
 /// What the phones need to open invitation links in the app: served as
@@ -130,7 +164,10 @@ impl Config {
     pub fn for_tests(db: PathBuf) -> Self {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
-            db,
+            db: Database::Sqlite(db),
+            instance_id: None,
+            lease_secs: 5.0,
+            db_pool: 16,
             public_url: None,
             web_root: None,
             sync: Synchronous::Normal,

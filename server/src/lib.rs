@@ -11,9 +11,11 @@ pub mod config;
 mod connection;
 pub mod expiry;
 mod http;
+mod lease;
 mod limits;
 mod metrics;
 mod room;
+pub mod scratch_postgres;
 mod secret;
 pub mod shared;
 pub mod store;
@@ -29,9 +31,9 @@ use axum::serve::ListenerExt;
 use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use config::{AppLinks, Config, Limits};
+pub use config::{AppLinks, Config, Database, Limits};
 use shared::Shared;
-use store::{SqliteStore, Store, StoreError};
+use store::{PostgresOptions, PostgresStore, SqliteStore, Store, StoreError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
@@ -51,7 +53,18 @@ pub struct RunningServer {
 
 /// Opens the store, binds the listener and starts serving in the background.
 pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServer, StartError> {
-    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(&config.db, config.sync)?);
+    let store: Arc<dyn Store> = match &config.db {
+        Database::Sqlite(path) => Arc::new(SqliteStore::open(path, config.sync)?),
+        Database::Postgres(url) => Arc::new(
+            PostgresStore::connect(PostgresOptions {
+                url: url.clone(),
+                instance: config.instance_id.clone().unwrap_or_else(host_name),
+                lease: config::secs(config.lease_secs),
+                pool_size: config.db_pool,
+            })
+            .await?,
+        ),
+    };
     let listener = TcpListener::bind(config.listen)
         .await
         .map_err(|e| StartError::Listen(config.listen, e))?;
@@ -100,14 +113,31 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
             tracing::error!("server stopped: {e}");
         }
     });
-    let sweeper = tokio::spawn(expiry::run(shared.clone(), signal));
+    let mut tasks = vec![serve];
+    if let Some(period) = shared.store.lease_period() {
+        tasks.push(tokio::spawn(lease::renew(
+            shared.clone(),
+            period,
+            signal.clone(),
+        )));
+    }
+    tasks.push(tokio::spawn(expiry::run(shared.clone(), signal)));
     tracing::info!("listening on {addr}");
     Ok(RunningServer {
         addr,
         shared,
         shutdown,
-        tasks: vec![serve, sweeper],
+        tasks,
     })
+}
+
+/// The default instance id: the machine's host name.
+fn host_name() -> String {
+    std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .map(|name| name.trim().to_owned())
+        .ok()
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| "cozcade".to_owned())
 }
 
 impl RunningServer {
@@ -124,6 +154,11 @@ impl RunningServer {
             && tokio::time::Instant::now() < deadline
         {
             tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        // Every player is gone: hand the rooms to the other instances now rather than when
+        // their leases lapse.
+        if let Err(e) = self.shared.store.release_all().await {
+            tracing::warn!("releasing this instance's rooms: {e}");
         }
     }
 }

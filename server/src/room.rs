@@ -24,7 +24,7 @@ use tokio::{
 use crate::{
     secret::{self, KeyHash},
     shared::Shared,
-    store::{StoredEvent, StoredRoom, Write},
+    store::{Lease, StoreError, StoredEvent, StoredRoom, Write},
 };
 
 /// Most missed events replayed to a reconnecting client; beyond that it gets a full sync.
@@ -77,6 +77,21 @@ pub enum Command {
     },
     /// The store deleted the room for inactivity.
     Expire,
+    /// Another instance took the room over (this instance's lease lapsed).
+    LeaseLost,
+    /// Another instance asked for the room: send the players there and release it.
+    HandOver,
+}
+
+/// Why an owner stopped.
+#[derive(Debug, PartialEq, Eq)]
+enum End {
+    /// No connection for the linger time (or every sender gone).
+    Idle,
+    /// The room was deleted.
+    Expired,
+    /// Another instance serves the room now.
+    Moved,
 }
 
 /// A confirmed event as kept in memory for replays.
@@ -116,6 +131,8 @@ struct Room {
     conns: [Option<ConnHandle>; 2],
     /// The activity time the store has for this room.
     last_touch: i64,
+    /// Another instance took the room over; this owner must stop.
+    lost_lease: bool,
 }
 
 /// Why a stored room could not be rebuilt.
@@ -142,6 +159,7 @@ impl Room {
             seat_key_hashes: stored.seat_key_hashes,
             conns: [None, None],
             last_touch: stored.last_active,
+            lost_lease: false,
         };
         for event in stored.events {
             if event.seq != room.seq + 1 {
@@ -252,7 +270,7 @@ pub async fn run(
         .metrics
         .rooms_active
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let room = match shared.store.load_room(&id).await {
+    let room = match load(&shared, &id).await {
         Ok(Some(stored)) => match Room::from_stored(stored) {
             Ok(room) => Ok(room),
             Err(e) => {
@@ -263,9 +281,15 @@ pub async fn run(
                 ))
             }
         },
-        Ok(None) => Err((
+        Ok(None) | Err(StoreError::NoSuchRoom(_)) => Err((
             ErrorCode::UnknownRoom,
             format!("there is no room {id} (expired?)"),
+        )),
+        Err(StoreError::NotOwner(_)) => Err((
+            ErrorCode::Unavailable,
+            "this room is still held by another server instance (it may have just stopped); \
+             reconnect in a few seconds"
+                .to_owned(),
         )),
         Err(e) => {
             tracing::error!("loading room {id}: {e}");
@@ -277,12 +301,21 @@ pub async fn run(
     };
     match room {
         Ok(room) => {
-            Owner {
+            shared.note_leased(&id, generation);
+            let end = Owner {
                 room,
                 shared: shared.clone(),
             }
             .serve(&mut commands)
-            .await
+            .await;
+            shared.forget_leased(&id, generation);
+            // Let another instance take the room at once. (An expired room's lease went with
+            // it; a moved room's lease is another instance's.)
+            if end == End::Idle
+                && let Err(e) = shared.store.release(&id).await
+            {
+                tracing::warn!("releasing room {id}: {e}");
+            }
         }
         Err((code, message)) => {
             // Answer what is already waiting, then leave the registry.
@@ -307,22 +340,35 @@ pub async fn run(
         .fetch_sub(1, std::sync::atomic::Ordering::Relaxed);
 }
 
+/// Takes the room's lease, then loads it. `NotOwner` means another instance holds the lease.
+async fn load(shared: &Shared, id: &str) -> Result<Option<StoredRoom>, StoreError> {
+    match shared.store.acquire(id).await? {
+        Lease::Held => shared.store.load_room(id).await,
+        Lease::Elsewhere { owner, remaining } => {
+            tracing::info!("room {id} is held by {owner} for up to {remaining:?} more");
+            Err(StoreError::NotOwner(id.to_owned()))
+        }
+    }
+}
+
 struct Owner {
     room: Room,
     shared: Arc<Shared>,
 }
 
 impl Owner {
-    async fn serve(&mut self, commands: &mut mpsc::Receiver<Command>) {
+    async fn serve(&mut self, commands: &mut mpsc::Receiver<Command>) -> End {
         let linger = crate::config::secs(self.shared.limits.room_linger_secs);
         let mut idle_since = Some(Instant::now());
         loop {
             let deadline = idle_since.map(|since| since + linger);
             let command = tokio::select! {
                 command = commands.recv() => command,
-                () = sleep_until(deadline) => return,
+                () = sleep_until(deadline) => return End::Idle,
             };
-            let Some(command) = command else { return };
+            let Some(command) = command else {
+                return End::Idle;
+            };
             match command {
                 Command::Join {
                     seat_key,
@@ -332,6 +378,9 @@ impl Owner {
                 } => {
                     let result = self.join(seat_key, last_seq, conn).await;
                     let _ = reply.send(result);
+                    if self.moved() {
+                        return End::Moved;
+                    }
                 }
                 Command::Action {
                     conn_id,
@@ -340,6 +389,9 @@ impl Owner {
                 } => {
                     if self.is_current(seat, conn_id) {
                         self.action(seat, message).await;
+                        if self.moved() {
+                            return End::Moved;
+                        }
                     }
                 }
                 Command::Disconnected { conn_id, seat } => {
@@ -354,7 +406,18 @@ impl Owner {
                             "this room was deleted after 7 days without activity".into(),
                         ));
                     }
-                    return;
+                    return End::Expired;
+                }
+                Command::LeaseLost => {
+                    self.room.lost_lease = true;
+                    self.moved();
+                    return End::Moved;
+                }
+                Command::HandOver => {
+                    self.room.lost_lease = true;
+                    self.moved();
+                    // Released below, like an idle room, so the asker gets it at once.
+                    return End::Idle;
                 }
             }
             idle_since = match (&self.room.conns, idle_since) {
@@ -362,6 +425,27 @@ impl Owner {
                 ([None, None], None) => Some(Instant::now()),
                 _ => None,
             };
+        }
+    }
+
+    /// Whether another instance took the room over; if so, sends the players there.
+    fn moved(&mut self) -> bool {
+        if !self.room.lost_lease {
+            return false;
+        }
+        for conn in self.room.conns.iter_mut().filter_map(Option::take) {
+            let _ = conn.tx.try_send(Outbound::Close(
+                CloseReason::ShuttingDown,
+                "this room moved to another server instance; reconnect".into(),
+            ));
+        }
+        true
+    }
+
+    /// Notes a store failure that means the room moved to another instance.
+    fn note(&mut self, e: &StoreError) {
+        if matches!(e, StoreError::NotOwner(_)) {
+            self.room.lost_lease = true;
         }
     }
 
@@ -435,7 +519,13 @@ impl Owner {
                     .await
                 {
                     Ok(()) => self.room.last_touch = now,
-                    Err(e) => tracing::warn!("touching room {}: {e}", self.room.id),
+                    Err(e) => {
+                        tracing::warn!("touching room {}: {e}", self.room.id);
+                        self.note(&e);
+                        if self.room.lost_lease {
+                            return JoinResult::Retry;
+                        }
+                    }
                 }
                 (seat, None)
             }
@@ -463,6 +553,7 @@ impl Owner {
                 };
                 if let Err(e) = self.shared.store.write(vec![write]).await {
                     tracing::error!("seating a guest in room {}: {e}", self.room.id);
+                    self.note(&e);
                     return JoinResult::Refused(
                         ErrorCode::Unavailable,
                         "the store is unavailable; try again".into(),
@@ -637,6 +728,7 @@ impl Owner {
         let writes_touch = writes.len() > 1;
         if let Err(e) = self.shared.store.write(writes).await {
             tracing::error!("storing an action in room {}: {e}", self.room.id);
+            self.note(&e);
             if matches!(logged.event, Event::Move { .. }) {
                 self.room.record.undo_ply();
             }

@@ -45,6 +45,13 @@ pub fn new_seat_key() -> Result<String, RandomError> {
     random_hex::<SEAT_KEY_BYTES>()
 }
 
+/// A random tag for one run of the server, added to its instance id in room leases: two runs
+/// with the same instance id (a restart while the old process is frozen, not dead) must never
+/// pass for one owner.
+pub fn new_incarnation() -> Result<String, RandomError> {
+    random_hex::<6>()
+}
+
 /// Hashes whatever the client sent; a malformed key simply matches no seat.
 pub fn hash_key(key: &str) -> KeyHash {
     Sha256::digest(key.as_bytes()).into()

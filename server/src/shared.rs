@@ -36,6 +36,10 @@ pub struct Shared {
     /// for a map lookup or insert, never across an `.await`; an async lock would add cost
     /// and nothing else.
     rooms: Mutex<HashMap<String, (u64, mpsc::Sender<Command>)>>,
+    /// Room id → generation of the owner that holds the room's lease (it took the lease and
+    /// loaded the room, and has not stopped). Only these leases are renewed: an owner still
+    /// taking its lease, or one that has released it, must not be told it lost it.
+    leased: Mutex<HashMap<String, u64>>,
     generations: AtomicU64,
     connection_ids: AtomicU64,
 }
@@ -57,6 +61,7 @@ impl Shared {
             public_url,
             web_root,
             rooms: Mutex::new(HashMap::new()),
+            leased: Mutex::new(HashMap::new()),
             generations: AtomicU64::new(0),
             connection_ids: AtomicU64::new(0),
         }
@@ -95,8 +100,60 @@ impl Shared {
         }
     }
 
+    /// Notes that owner `generation` of room `id` holds the room's lease.
+    pub fn note_leased(&self, id: &str, generation: u64) {
+        self.leased
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .insert(id.to_owned(), generation);
+    }
+
+    /// Notes that owner `generation` of room `id` stopped (or is releasing the lease).
+    pub fn forget_leased(&self, id: &str, generation: u64) {
+        let mut leased = self
+            .leased
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        if leased.get(id) == Some(&generation) {
+            leased.remove(id);
+        }
+    }
+
+    /// The rooms whose lease an owner here holds, with that owner's generation.
+    pub fn leased_rooms(&self) -> Vec<(String, u64)> {
+        let leased = self
+            .leased
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        leased.iter().map(|(id, g)| (id.clone(), *g)).collect()
+    }
+
+    /// Passes a command to owner `generation` of room `id`, if that owner still runs.
+    pub fn tell_owner(&self, id: &str, generation: u64, command: Command) {
+        let tx = {
+            let rooms = self
+                .rooms
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
+            rooms
+                .get(id)
+                .filter(|(g, _)| *g == generation)
+                .map(|(_, tx)| tx.clone())
+        };
+        if let Some(tx) = tx {
+            // A full mailbox means the owner is busy; its next write is fenced off if the
+            // lease is really gone, and it stops then.
+            let _ = tx.try_send(command);
+        }
+    }
+
     /// Tells a running owner that its room was deleted.
     pub fn expire(&self, id: &str) {
+        self.tell(id, Command::Expire);
+    }
+
+    /// Passes a command to room `id`'s owner, if it runs.
+    fn tell(&self, id: &str, command: Command) {
         let tx = {
             let rooms = self
                 .rooms
@@ -105,9 +162,9 @@ impl Shared {
             rooms.get(id).map(|(_, tx)| tx.clone())
         };
         if let Some(tx) = tx {
-            // A full mailbox means the owner is busy; it will find the room gone on its next
-            // write and its connections will get `unknown_room` when they come back.
-            let _ = tx.try_send(Command::Expire);
+            // A full mailbox means the owner is busy; its next write finds the room gone
+            // (or, for a lost lease, fenced off) and it stops then.
+            let _ = tx.try_send(command);
         }
     }
 }

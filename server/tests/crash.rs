@@ -3,149 +3,19 @@
 
 mod common;
 
-use std::{path::Path, process::Stdio, time::Duration};
+use std::{path::Path, time::Duration};
 
-use common::{Client, Got, Player, Rng, create_room};
-use cozcade_engine::{
-    AnyRecord, GameKind, Side,
-    protocol::{ClientMessage, Event, ServerMessage},
+use common::{
+    Client, Player, create_room,
+    game::{self, Game, play},
 };
-use tokio::{
-    io::{AsyncBufReadExt, BufReader},
-    process::{Child, Command},
-};
+use cozcade_engine::{AnyRecord, GameKind, protocol::Event};
+use tokio::process::Child;
 
-/// Starts `cozcade-server` on a free port; returns the process and its address.
+/// Starts `cozcade-server` on a free port with this database and sync mode.
 async fn spawn_server(db: &Path, sync: &str) -> (Child, std::net::SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cozcade-server"))
-        .args(["--listen", "127.0.0.1:0", "--db"])
-        .arg(db)
-        .args([
-            "--rate-per-sec",
-            "10000",
-            "--rate-burst",
-            "10000",
-            "--sync",
-            sync,
-        ])
-        .env("RUST_LOG", "warn")
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .kill_on_drop(true)
-        .spawn()
-        .expect("the server binary starts");
-    let stdout = child.stdout.take().expect("stdout");
-    let mut lines = BufReader::new(stdout).lines();
-    let line = tokio::time::timeout(Duration::from_secs(20), lines.next_line())
-        .await
-        .expect("the server says where it listens")
-        .expect("read")
-        .expect("a line");
-    let addr = line
-        .rsplit("http://")
-        .next()
-        .and_then(|a| a.trim().parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (child, addr)
-}
-
-/// Who is to act and the text of the action.
-enum Next {
-    Move(Side, String),
-    NewRound(Side),
-}
-
-struct Game {
-    reference: AnyRecord,
-    seq: u64,
-    rng: Rng,
-    /// Sequence numbers and events the server acknowledged to their sender.
-    acked: Vec<(u64, Event)>,
-    /// Who asked for a new round that has not started yet.
-    proposed: Option<Side>,
-}
-
-impl Game {
-    fn next(&mut self) -> Next {
-        if self.reference.outcome().is_some() {
-            let side = self.proposed.map_or(Side::First, Side::other);
-            return Next::NewRound(side);
-        }
-        let moves = self.reference.legal_moves();
-        Next::Move(
-            self.reference.turn(),
-            moves[self.rng.below(moves.len())].clone(),
-        )
-    }
-}
-
-/// Plays until a connection fails (the kill) or `limit` acknowledged actions; returns whether
-/// the connections are still up.
-async fn play(game: &mut Game, players: &mut [Client; 2], limit: usize) -> bool {
-    while game.acked.len() < limit {
-        let next = game.next();
-        let (side, message) = match &next {
-            Next::Move(side, mv) => {
-                let action_id = players[side.index()].action_id();
-                (
-                    *side,
-                    ClientMessage::Move {
-                        action_id,
-                        seq: game.seq,
-                        mv: mv.clone(),
-                    },
-                )
-            }
-            Next::NewRound(side) => {
-                let action_id = players[side.index()].action_id();
-                (
-                    *side,
-                    ClientMessage::NewRound {
-                        action_id,
-                        seq: game.seq,
-                    },
-                )
-            }
-        };
-        let text = serde_json::to_string(&message).expect("serialise");
-        use futures_util::SinkExt;
-        if players[side.index()]
-            .ws
-            .send(tokio_tungstenite::tungstenite::Message::text(text))
-            .await
-            .is_err()
-        {
-            return false;
-        }
-        // The ack to the sender, then the broadcast to the other.
-        for who in [side, side.other()] {
-            let event = loop {
-                match players[who.index()].got().await {
-                    Got::Message(ServerMessage::Event { seq, event, .. }) => break (seq, event),
-                    Got::Message(ServerMessage::Presence { .. }) => continue,
-                    Got::Message(other) => panic!("unexpected {other:?}"),
-                    Got::Closed { .. } => return false,
-                }
-            };
-            if who == side {
-                assert_eq!(event.0, game.seq + 1);
-                game.seq = event.0;
-                match &event.1 {
-                    Event::Move { mv } => {
-                        game.reference.play(mv).expect("acked moves are legal");
-                    }
-                    Event::NewRoundProposed => game.proposed = Some(side),
-                    Event::NewRoundStarted { .. } => {
-                        game.reference = AnyRecord::new(game.reference.kind());
-                        game.proposed = None;
-                    }
-                    Event::Left => {}
-                }
-                game.acked.push(event);
-            }
-        }
-    }
-    true
+    let db = db.display().to_string();
+    game::spawn_server(&["--db".into(), db, "--sync".into(), sync.into()]).await
 }
 
 fn stored_actions(db: &Path, room: &str) -> Vec<(u64, Event)> {
@@ -196,13 +66,7 @@ async fn survive_sigkill(sync: &str) {
     let mut creator = creator;
     creator.client.recv().await; // the guest's presence
     let mut players = [creator.client, guest.client];
-    let mut game = Game {
-        reference: AnyRecord::new(GameKind::Kalah),
-        seq: 0,
-        rng: Rng(99),
-        acked: Vec::new(),
-        proposed: None,
-    };
+    let mut game = Game::new(AnyRecord::new(GameKind::Kalah), 0, None, 99);
 
     // Warm up, then kill the server while both keep moving as fast as they can.
     assert!(play(&mut game, &mut players, 20).await);
@@ -240,13 +104,7 @@ async fn survive_sigkill(sync: &str) {
     creator.client.recv().await; // presence
     assert_eq!(creator.seq, stored.len() as u64);
     assert_eq!(guest.seq, creator.seq);
-    let mut game = Game {
-        reference: creator.record.clone(),
-        seq: creator.seq,
-        rng: Rng(5),
-        acked: Vec::new(),
-        proposed: creator.proposed_by,
-    };
+    let mut game = Game::new(creator.record.clone(), creator.seq, creator.proposed_by, 5);
     let mut players = [creator.client, guest.client];
     assert!(play(&mut game, &mut players, 30).await);
     assert_eq!(stored_actions(&db, &room.room).len(), stored.len() + 30);

@@ -95,6 +95,12 @@ pub fn checks() -> Result<()> {
     )?;
     let bundle = web()?;
     report_size(&bundle)?;
+    // The online browser tests start the real room server themselves (their own port and
+    // SQLite file), and kill and restart it mid-game.
+    cargo_step(
+        "room server: build (for the online browser tests)",
+        &["build", "-p", "cozcade-server", "--bin", "cozcade-server"],
+    )?;
     browser_tests(&bundle)
 }
 
@@ -181,6 +187,10 @@ fn browser_tests(bundle: &std::path::Path) -> Result<()> {
         .current_dir(&e2e)
         .env("COZCADE_WEB_DIR", bundle)
         .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
+        .env(
+            "COZCADE_SERVER_BIN",
+            target_dir().join("debug/cozcade-server"),
+        )
         .env("CHROMIUM", chromium);
     step("app: browser tests (headless Chromium)", node)
 }

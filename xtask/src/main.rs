@@ -110,7 +110,14 @@ fn test() -> Result<()> {
             ],
         )?;
     }
-    cargo_step("tests", &["test", "--workspace"])?;
+    // The server's PostgreSQL and failover tests start their own PostgreSQL cluster and nginx;
+    // on a plain `cargo test` without them installed they skip, here they must run.
+    let mut tests = cargo();
+    tests
+        .args(["test", "--workspace"])
+        .env("COZCADE_REQUIRE_POSTGRES", "1")
+        .env("COZCADE_REQUIRE_NGINX", "1");
+    step("tests", tests)?;
     bridge::python_test()?;
     app::checks()?;
     println!("\nAll checks passed.");

@@ -4,6 +4,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
 import { serve, device, artifactDir, newGame } from "../harness.js";
+import { WHOLE_GAME } from "../whole-games.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -117,12 +118,6 @@ test("a walled-in side passes with the Pass button (phone)", async () => {
     await browser.close();
   }
 });
-
-// A whole game from the start, both sides tapped on one phone. Random moves would wander for
-// ever, so the moves are a real game: the engine's Medium level against itself at 3000 nodes a
-// move (`cozcade-engine bestmove chinese-checkers --level medium --nodes 3000`, move by move),
-// which coral wins after 120 moves.
-const WHOLE_GAME = ["116-105", "4-15", "121-116", "1-4", "105-93", "15-27", "116-82", "4-38", "117-81", "2-4", "118-107", "27-48", "93-72", "38-57", "81-62", "48-66", "82-63", "4-15", "72-52", "5-16", "62-41", "6-17", "52-29", "8-51", "119-116", "17-61", "116-105", "7-27", "120-118", "10-28", "113-93", "15-38", "114-92", "16-39", "115-95", "27-70", "105-80", "28-49", "107-84", "38-59", "93-81", "39-58", "95-74", "49-69", "92-71", "58-79", "81-62", "69-92", "84-65", "70-91", "71-53", "9-17", "63-40", "51-71", "62-43", "61-82", "53-32", "71-94", "41-16", "79-104", "74-56", "82-107", "118-115", "107-118", "29-9", "3-5", "9-2", "5-8", "16-5", "8-30", "115-107", "17-42", "107-82", "30-53", "80-70", "42-63", "82-71", "63-72", "71-49", "91-113", "70-61", "104-117", "112-103", "53-62", "103-91", "62-106", "91-80", "94-119", "80-70", "57-67", "70-52", "59-68", "61-19", "66-77", "43-18", "68-89", "32-10", "67-90", "19-1", "89-120", "65-55", "72-82", "49-39", "77-89", "52-42", "89-115", "55-44", "82-93", "56-45", "92-112", "39-28", "90-103", "45-16", "103-121", "40-6", "93-105", "28-3", "105-116", "42-31", "106-114"];
 
 test("a whole same-device game, tapped to the end (phone)", async () => {
   const browser = await device("phone");

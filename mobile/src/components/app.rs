@@ -8,13 +8,14 @@ use dioxus::prelude::*;
 
 use super::{
     board_screen::BoardScreen, game_picker::GamePicker, how_to_play::HowToPlay,
-    mode_picker::ModePicker,
+    mode_picker::ModePicker, online_room::OnlineRun, online_screen::OnlineScreen,
 };
 use crate::{
     computer,
     i18n::{Language, Texts},
+    online::session::Intent,
     platform,
-    state::{Action, Effect, Mode, Session, Slot, sowing},
+    state::{Action, Effect, Mode, OnlineView, Session, Slot, sowing},
     storage::{self, SavedGame, Store, StoreError},
 };
 
@@ -35,6 +36,8 @@ pub enum Screen {
     Mode(GameKind),
     Board,
     HowToPlay(GameKind),
+    /// A room on the room server: its board once the server has said which game it is.
+    Online,
 }
 
 /// A message about saving shown above the board.
@@ -71,6 +74,10 @@ pub struct AppContext {
     pub confirming_new_game: Signal<bool>,
     /// The computer's search in progress, to stop it.
     pub thinking: Signal<Option<computer::Handle>>,
+    /// The online room on screen, as last reported by its connection.
+    pub online: Signal<Option<OnlineView>>,
+    /// The online room's connection task and the way to tell it what the player wants.
+    pub online_run: Signal<Option<OnlineRun>>,
 }
 
 pub fn use_app() -> AppContext {
@@ -86,6 +93,10 @@ impl AppContext {
         if current == Screen::Board && screen != Screen::Board {
             // Leaving the board pauses the computer (nothing runs off screen).
             self.dispatch(Action::Pause);
+        }
+        if current == Screen::Online && screen != Screen::Online {
+            // The room's connection lives only while its screen is open.
+            self.close_online();
         }
         self.screen.set(screen);
     }
@@ -159,6 +170,7 @@ impl AppContext {
                 Effect::Think { level, generation } => self.think(level, generation),
                 Effect::StopThinking => self.stop_thinking(),
                 Effect::Played { index } => self.animate(index),
+                Effect::Send(mv) => self.send_intent(Intent::Move(mv)),
             }
         }
     }
@@ -306,6 +318,15 @@ pub fn App() -> Element {
         reduced_motion: Signal::new(false),
         confirming_new_game: Signal::new(false),
         thinking: Signal::new(None),
+        online: Signal::new(None),
+        online_run: Signal::new(None),
+    });
+
+    // An invitation in the page's address (`/r/<room>`, `/?room=`) opens that room.
+    use_hook(move || {
+        if let Some(invitation) = platform::invitation_in_address() {
+            spawn(async move { app.open_invitation(invitation) });
+        }
     });
 
     // Phones have no LANG in the app's environment, but their webview knows the device's
@@ -372,6 +393,7 @@ pub fn App() -> Element {
                 Screen::Mode(kind) => rsx! { ModePicker { kind } },
                 Screen::Board => rsx! { BoardScreen {} },
                 Screen::HowToPlay(kind) => rsx! { HowToPlay { kind } },
+                Screen::Online => rsx! { OnlineScreen {} },
             }
         }
     }

@@ -14,22 +14,31 @@ use crate::{
 };
 
 /// The display row and column of a square: the PDN diagram turned half a turn, so that red,
-/// who moves first (and is the player against the computer), sits at the bottom.
-fn display(square: Square) -> (u8, u8) {
-    (7 - square.row(), 7 - square.column())
+/// who moves first (and is the player against the computer), sits at the bottom. `turned`
+/// (online, from white's seat) turns it back, so that white sits at the bottom.
+fn display(square: Square, turned: bool) -> (u8, u8) {
+    if turned {
+        (square.row(), square.column())
+    } else {
+        (7 - square.row(), 7 - square.column())
+    }
 }
 
-fn square_at(row: i8, column: i8) -> Option<Square> {
+fn square_at(row: i8, column: i8, turned: bool) -> Option<Square> {
     if !(0..8).contains(&row) || !(0..8).contains(&column) {
         return None;
     }
-    Square::from_row_column(7 - row as u8, 7 - column as u8)
+    if turned {
+        Square::from_row_column(row as u8, column as u8)
+    } else {
+        Square::from_row_column(7 - row as u8, 7 - column as u8)
+    }
 }
 
 /// The dark square the cursor reaches from `cell` with an arrow key.
-fn neighbour(cell: Cell, key: &Key) -> Option<Cell> {
+fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
     let square = Square::new(cell)?;
-    let (row, column) = display(square);
+    let (row, column) = display(square, turned);
     let (row, column) = (row as i8, column as i8);
     let candidates: [(i8, i8); 2] = match key {
         Key::ArrowUp => [(row - 1, column + 1), (row - 1, column - 1)],
@@ -40,7 +49,7 @@ fn neighbour(cell: Cell, key: &Key) -> Option<Cell> {
     };
     candidates
         .into_iter()
-        .find_map(|(r, c)| square_at(r, c))
+        .find_map(|(r, c)| square_at(r, c, turned))
         .map(Square::number)
 }
 
@@ -57,6 +66,8 @@ pub fn CheckersBoard() -> Element {
         return rsx! {};
     };
     let position: &Checkers = record.position();
+    // Online from the second seat: white's side nearest the player.
+    let turned = session.online_seat() == Some(Side::Second);
     let highlights = session.highlights();
     let movable = session.movable();
     let route: Vec<Cell> = session.route().to_vec();
@@ -82,7 +93,7 @@ pub fn CheckersBoard() -> Element {
     let mut squares = Vec::new();
     for square in Square::ALL {
         let n = square.number();
-        let (row, column) = display(square);
+        let (row, column) = display(square, turned);
         let piece = position.piece_at(square);
         let mut label = match piece {
             None => texts.with("checkers-empty", vec![("square", Arg::from(n))]),
@@ -117,7 +128,7 @@ pub fn CheckersBoard() -> Element {
         .iter()
         .filter_map(|&c| Square::new(c))
         .map(|s| {
-            let (r, c) = display(s);
+            let (r, c) = display(s, turned);
             format!("{},{}", c as u32 * 100 + 50, r as u32 * 100 + 50)
         })
         .collect::<Vec<_>>()
@@ -131,7 +142,7 @@ pub fn CheckersBoard() -> Element {
             let handled = match key {
                 Key::ArrowUp | Key::ArrowDown | Key::ArrowLeft | Key::ArrowRight => {
                     let start = current.unwrap_or_else(|| movable.first().copied().unwrap_or(1));
-                    cursor.set(Some(neighbour(start, &key).unwrap_or(start)));
+                    cursor.set(Some(neighbour(start, &key, turned).unwrap_or(start)));
                     true
                 }
                 Key::Home => {

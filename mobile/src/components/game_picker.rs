@@ -2,6 +2,7 @@ use dioxus::prelude::*;
 
 use super::{
     app::{OFFERED, Screen, use_app},
+    online_games::OnlineGames,
     top_bar::TopBar,
 };
 
@@ -13,6 +14,7 @@ pub fn GamePicker() -> Element {
     rsx! {
         TopBar { title: texts.get("app-title"), back: None }
         main { class: "screen games",
+            OnlineGames {}
             h2 { {texts.get("home-heading")} }
             ul { class: "cards",
                 for &kind in OFFERED {

@@ -61,6 +61,9 @@ pub fn KalahBoard() -> Element {
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
+    // Online from the second seat the board turns half a round: your own pits nearest you.
+    let turned = session.online_seat() == Some(Side::Second);
+    let drawn_at = |side: Side| if turned { side.other() } else { side };
     let AnyRecord::Kalah(record) = session.record() else {
         return rsx! {};
     };
@@ -150,7 +153,7 @@ pub fn KalahBoard() -> Element {
         for pit in 0..PITS {
             let cell = cell_of(side, pit);
             let seeds = counts.pits[side.index()][pit];
-            let (cx, cy) = pit_centre(side, pit, landscape);
+            let (cx, cy) = pit_centre(drawn_at(side), pit, landscape);
             let playable = highlights.contains(&cell);
             let landed = landing == Some((side, cozcade_engine::kalah::Pit::new(pit)));
             let class = format!(
@@ -188,7 +191,13 @@ pub fn KalahBoard() -> Element {
                 ],
             );
             let landed = landing == Some((side, None));
-            (side, store_rect(side, landscape), seeds, label, landed)
+            (
+                side,
+                store_rect(drawn_at(side), landscape),
+                seeds,
+                label,
+                landed,
+            )
         })
         .collect();
 

@@ -21,6 +21,9 @@ pub fn ModePicker(kind: GameKind) -> Element {
     let mut level = use_signal(|| Level::Medium);
     // The slot whose New game waits for confirmation.
     let mut confirm = use_signal(|| None::<Mode>);
+    // "Play with a friend": the room is being created, or why it could not be.
+    let mut creating = use_signal(|| false);
+    let mut create_error = use_signal(|| None::<String>);
     let saved_computer = app
         .saved(kind, Slot::Computer)
         .filter(|s| !s.record.is_empty());
@@ -96,6 +99,32 @@ pub fn ModePicker(kind: GameKind) -> Element {
                         },
                         {texts.get("action-new-game")}
                     }
+                }
+            }
+            section { class: "card mode", "data-mode": "online",
+                h3 { {texts.get("mode-online")} }
+                p { class: "card-note", {texts.with("mode-online-note", vec![("side", first.clone().into())])} }
+                div { class: "actions",
+                    button {
+                        class: "primary",
+                        disabled: *creating.read(),
+                        aria_busy: if *creating.read() { "true" } else { "false" },
+                        onclick: move |_| {
+                            creating.set(true);
+                            create_error.set(None);
+                            spawn(async move {
+                                // On success the room's screen replaces this one.
+                                if let Err(error) = app.play_with_friend(kind).await {
+                                    creating.set(false);
+                                    create_error.set(Some(error.to_string()));
+                                }
+                            });
+                        },
+                        if *creating.read() { {texts.get("online-creating")} } else { {texts.get("action-play-with-friend")} }
+                    }
+                }
+                if let Some(error) = create_error.read().clone() {
+                    p { class: "online-message", role: "alert", {texts.with("online-create-failed", vec![("reason", error.into())])} }
                 }
             }
             button { class: "link", onclick: move |_| app.go(Screen::HowToPlay(kind)),

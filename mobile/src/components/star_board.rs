@@ -15,12 +15,14 @@ use crate::{
     state::{Action, Cell},
 };
 
-/// A hole's centre in the star's own units: 22 per half-hole across, 38 per row down.
-fn centre(hole: Hole) -> (i32, i32) {
-    (
+/// A hole's centre in the star's own units: 22 per half-hole across, 38 per row down. `turned`
+/// (online, from coral's seat) turns the star half a round, coral's start at the bottom.
+fn centre(hole: Hole, turned: bool) -> (i32, i32) {
+    let (x, y) = (
         300 + i32::from(hole.x()) * 22,
         32 + i32::from(hole.row()) * 38,
-    )
+    );
+    if turned { (600 - x, 672 - y) } else { (x, y) }
 }
 
 /// The star's drawing size in its own units (the SVG's viewBox).
@@ -36,7 +38,12 @@ const TAP_RADIUS: f64 = 30.0;
 /// within [`TAP_RADIUS`]: each hole's hit area is its Voronoi cell, clipped to that radius, so
 /// an off-centre tap between holes still lands on the closest one. The SVG keeps its aspect
 /// ratio (xMidYMid meet), so the drawing is centred in `rect` at one scale.
-fn nearest_hole(rect_origin: (f64, f64), rect_size: (f64, f64), point: (f64, f64)) -> Option<Cell> {
+fn nearest_hole(
+    rect_origin: (f64, f64),
+    rect_size: (f64, f64),
+    point: (f64, f64),
+    turned: bool,
+) -> Option<Cell> {
     let scale = (rect_size.0 / VIEW.0).min(rect_size.1 / VIEW.1);
     if !scale.is_finite() || scale <= 0.0 {
         return None;
@@ -46,7 +53,7 @@ fn nearest_hole(rect_origin: (f64, f64), rect_size: (f64, f64), point: (f64, f64
     let (ux, uy) = ((point.0 - left) / scale, (point.1 - top) / scale);
     Hole::all()
         .map(|hole| {
-            let (x, y) = centre(hole);
+            let (x, y) = centre(hole, turned);
             let (dx, dy) = (f64::from(x) - ux, f64::from(y) - uy);
             (dx * dx + dy * dy, hole)
         })
@@ -63,6 +70,7 @@ fn tap_at(
     svg: Signal<Option<Rc<MountedData>>>,
     point: ClientPoint,
     fallback: Option<Cell>,
+    turned: bool,
 ) {
     let mounted = svg.peek().clone();
     spawn(async move {
@@ -72,6 +80,7 @@ fn tap_at(
                     (rect.origin.x, rect.origin.y),
                     (rect.size.width, rect.size.height),
                     (point.x, point.y),
+                    turned,
                 )
             }),
             None => None,
@@ -85,8 +94,16 @@ fn tap_at(
 
 /// The hole the cursor reaches from `cell` with an arrow key: along the row, or to one of the
 /// two neighbours in the row above or below.
-fn neighbour(cell: Cell, key: &Key) -> Option<Cell> {
+fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
     let hole = Hole::new(cell)?;
+    // On the turned star the arrows point the other way in hole terms.
+    let key = match (turned, key) {
+        (true, Key::ArrowLeft) => &Key::ArrowRight,
+        (true, Key::ArrowRight) => &Key::ArrowLeft,
+        (true, Key::ArrowUp) => &Key::ArrowDown,
+        (true, Key::ArrowDown) => &Key::ArrowUp,
+        _ => key,
+    };
     let (row, x) = (hole.row(), hole.x());
     let up = row.checked_sub(1);
     let down = row.checked_add(1);
@@ -117,6 +134,7 @@ pub fn StarBoard() -> Element {
         return rsx! {};
     };
     let position: &ChineseCheckers = record.position();
+    let turned = session.online_seat() == Some(Side::Second);
     let highlights = session.highlights();
     let route: Vec<Cell> = session.route().to_vec();
     let kind = session.kind();
@@ -130,7 +148,7 @@ pub fn StarBoard() -> Element {
     let last_points = last_route
         .iter()
         .map(|&h| {
-            let (x, y) = centre(h);
+            let (x, y) = centre(h, turned);
             format!("{x},{y}")
         })
         .collect::<Vec<_>>()
@@ -165,7 +183,7 @@ pub fn StarBoard() -> Element {
         if last_route.first() == Some(&hole) || last_route.last() == Some(&hole) {
             class.push_str(" last");
         }
-        let (x, y) = centre(hole);
+        let (x, y) = centre(hole, turned);
         holes.push((n, x, y, marble, label, class));
     }
 
@@ -175,7 +193,7 @@ pub fn StarBoard() -> Element {
         let handled = match key {
             Key::ArrowUp | Key::ArrowDown | Key::ArrowLeft | Key::ArrowRight => {
                 let start = current.or_else(|| next_movable(app, None)).unwrap_or(1);
-                cursor.set(Some(neighbour(start, &key).unwrap_or(start)));
+                cursor.set(Some(neighbour(start, &key, turned).unwrap_or(start)));
                 true
             }
             Key::Home => {
@@ -220,7 +238,7 @@ pub fn StarBoard() -> Element {
             svg { view_box: "0 0 600 672", class: "star-svg",
                 onmounted: move |event: MountedEvent| svg.set(Some(event.data())),
                 // A tap between holes or just outside the outer ones: the nearest hole.
-                onclick: move |event: MouseEvent| tap_at(app, cursor, svg, event.client_coordinates(), None),
+                onclick: move |event: MouseEvent| tap_at(app, cursor, svg, event.client_coordinates(), None, turned),
                 if last_route.len() > 1 {
                     polyline { class: "route", points: "{last_points}" }
                 }
@@ -235,7 +253,7 @@ pub fn StarBoard() -> Element {
                         "data-cell": "{n}",
                         onclick: move |event: MouseEvent| {
                             event.stop_propagation();
-                            tap_at(app, cursor, svg, event.client_coordinates(), Some(n));
+                            tap_at(app, cursor, svg, event.client_coordinates(), Some(n), turned);
                         },
                         // Something to hit around each hole; which hole a tap means is decided
                         // by distance (tap_at), so near the corners the nearer hole wins.
@@ -290,7 +308,7 @@ mod tests {
 
     /// The star drawn at its own size at the page's origin: client pixels are star units.
     fn at_scale_one(x: f64, y: f64) -> Option<Cell> {
-        nearest_hole((0.0, 0.0), VIEW, (x, y))
+        nearest_hole((0.0, 0.0), VIEW, (x, y), false)
     }
 
     #[test]
@@ -304,19 +322,36 @@ mod tests {
         // Just outside the outer hole still reaches it; the empty corner reaches nothing.
         assert_eq!(at_scale_one(300.0, 6.0), Some(1));
         assert_eq!(at_scale_one(0.0, 0.0), None);
-        assert_eq!(nearest_hole((0.0, 0.0), (0.0, 0.0), (0.0, 0.0)), None);
+        assert_eq!(
+            nearest_hole((0.0, 0.0), (0.0, 0.0), (0.0, 0.0), false),
+            None
+        );
+        // Turned (online, coral's seat): hole 1 is at the bottom point.
+        assert_eq!(
+            nearest_hole((0.0, 0.0), VIEW, (300.0, 640.0), true),
+            Some(1)
+        );
+        assert_eq!(
+            nearest_hole((0.0, 0.0), VIEW, (300.0, 32.0), true),
+            Some(121)
+        );
     }
 
     #[test]
     fn the_drawing_is_centred_and_scaled_in_its_box() {
         // A box twice as wide as the drawing: scale 1, centred 300 px in, 10 px down the page.
         assert_eq!(
-            nearest_hole((0.0, 10.0), (1200.0, 672.0), (600.0, 42.0)),
+            nearest_hole((0.0, 10.0), (1200.0, 672.0), (600.0, 42.0), false),
             Some(1)
         );
         // A phone-width board: 390 px wide, so 0.65 px per unit.
         assert_eq!(
-            nearest_hole((0.0, 0.0), (390.0, 436.8), (300.0 * 0.65, 32.0 * 0.65)),
+            nearest_hole(
+                (0.0, 0.0),
+                (390.0, 436.8),
+                (300.0 * 0.65, 32.0 * 0.65),
+                false
+            ),
             Some(1)
         );
     }

@@ -20,8 +20,16 @@ pub fn StatusPanel() -> Element {
     let kind = session.kind();
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let against_computer = matches!(session.mode(), Mode::Computer(_));
+    let online_seat = session.online_seat();
 
     let headline = match record.outcome() {
+        Some(Outcome::Win(winner)) if online_seat.is_some() => {
+            if Some(winner) == online_seat {
+                texts.get("result-you-win")
+            } else {
+                texts.get("online-friend-wins")
+            }
+        }
         Some(Outcome::Win(winner)) if against_computer => {
             if winner == Side::First {
                 texts.get("result-you-win")
@@ -37,6 +45,14 @@ pub fn StatusPanel() -> Element {
             DrawReason::NoMoves => "result-draw-no-moves",
         }),
         None if session.is_paused() => texts.get("status-paused"),
+        None if online_seat.is_some() => {
+            let turn = record.turn();
+            if Some(turn) == online_seat {
+                texts.with("status-your-turn", vec![("side", side(turn).into())])
+            } else {
+                texts.with("online-friend-turn", vec![("side", side(turn).into())])
+            }
+        }
         None => match session.computer() {
             ComputerState::Thinking => texts.get("status-thinking"),
             ComputerState::Failed { retried: false } => texts.get("computer-failed"),
@@ -98,7 +114,7 @@ pub fn StatusPanel() -> Element {
         AnyRecord::Checkers(_) => Vec::new(),
     };
     rsx! {
-        div { class: "status", role: "status", aria_live: "polite",
+        div { class: "status", role: "status", aria_live: "polite", "data-plies": "{record.len()}",
             p { class: if finished { "headline result" } else { "headline" }, "data-testid": "headline", "{headline}" }
             p { class: "last-move", "data-testid": "last-move", "{last}" }
             if let Some(text) = must_pass {

@@ -6,11 +6,13 @@
 
 pub mod invitation;
 mod mode;
+pub mod online;
 mod route;
 mod session;
 pub mod sowing;
 
 pub use invitation::{Invitation, InvitationError};
 pub use mode::{Level, Mode, Slot};
+pub use online::{Connection, NewRound, OnlineMessage, OnlineView};
 pub use route::{Cell, RouteBuilder, Tap, move_cells};
 pub use session::{Action, ComputerState, Effect, Session};

@@ -37,6 +37,12 @@ pub enum Action {
     ComputerFailed {
         generation: u64,
     },
+    /// Online: the room as the server has confirmed it, and whether this device may move now
+    /// (connected, the friend present, nothing waiting for the server's answer).
+    Confirmed {
+        record: AnyRecord,
+        ready: bool,
+    },
 }
 
 /// What the shell must do after an action.
@@ -53,6 +59,15 @@ pub enum Effect {
     StopThinking,
     /// A move was added to the record at this ply index (for the sowing animation).
     Played { index: usize },
+    /// Online: send this move to the room; it appears when the server confirms it.
+    Send(String),
+}
+
+/// Online: the seat this device plays, and whether the room is ready for its move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct OnlineSeat {
+    seat: Side,
+    ready: bool,
 }
 
 /// The computer's part in the session.
@@ -78,6 +93,9 @@ pub struct Session {
     generation: u64,
     /// Resume was already used to retry the current failed turn.
     retried: bool,
+    /// Set for a game in an online room: only this seat's taps count, moves go to the server
+    /// and the record changes only through [`Action::Confirmed`]. Never saved.
+    online: Option<OnlineSeat>,
 }
 
 impl Session {
@@ -96,9 +114,22 @@ impl Session {
             computer: ComputerState::Idle,
             generation: 0,
             retried: false,
+            online: None,
         };
         session.refresh_route();
         session
+    }
+
+    /// A game in an online room, as the server confirmed it, played from `seat`.
+    pub fn online(record: AnyRecord, seat: Side, ready: bool) -> Self {
+        let mut session = Session::resume_record(record, Mode::SameDevice);
+        session.online = Some(OnlineSeat { seat, ready });
+        session
+    }
+
+    /// The seat this device plays in an online room (`None` for a local game).
+    pub fn online_seat(&self) -> Option<Side> {
+        self.online.map(|o| o.seat)
     }
 
     /// Effects to run once the session is on screen: a restored game where the computer is to
@@ -168,7 +199,10 @@ impl Session {
     /// The side whose taps count now: the player to move, unless the computer is to move, the
     /// game is over or it is paused.
     pub fn human_to_move(&self) -> bool {
-        !self.paused && self.record.outcome().is_none() && !self.computer_to_move()
+        let online_turn = self
+            .online
+            .is_none_or(|o| o.ready && self.record.turn() == o.seat);
+        !self.paused && self.record.outcome().is_none() && !self.computer_to_move() && online_turn
     }
 
     /// The computer plays the second colour and it is its turn.
@@ -186,6 +220,9 @@ impl Session {
 
     /// Applies an action and says what the shell must do.
     pub fn apply(&mut self, action: Action) -> Vec<Effect> {
+        if self.online.is_some() {
+            return self.apply_online(action);
+        }
         match action {
             Action::Tap(cell) => self.tap(cell),
             Action::Cancel => {
@@ -292,7 +329,76 @@ impl Session {
                 }
                 self.computer_failed()
             }
+            // Only an online room confirms moves.
+            Action::Confirmed { .. } => Vec::new(),
         }
+    }
+
+    /// An online game: the server owns the record, so the only local changes are the route
+    /// being tapped; a finished route is sent, and the board changes when it is confirmed.
+    /// Undo, New game, levels and pause do not exist here (New round is the room's business).
+    fn apply_online(&mut self, action: Action) -> Vec<Effect> {
+        match action {
+            Action::Tap(cell) => {
+                if !self.human_to_move() {
+                    return Vec::new();
+                }
+                match self.route.tap(cell) {
+                    Tap::Complete(text) => self.send_online(text),
+                    Tap::Extended | Tap::Released | Tap::Ignored => Vec::new(),
+                }
+            }
+            Action::Cancel => {
+                self.route.cancel();
+                Vec::new()
+            }
+            Action::Pass => {
+                if self.must_pass() {
+                    self.send_online(PASS.to_string())
+                } else {
+                    Vec::new()
+                }
+            }
+            Action::Confirmed { record, ready } => {
+                if let Some(online) = self.online.as_mut() {
+                    online.ready = ready;
+                }
+                if record == self.record {
+                    return Vec::new();
+                }
+                // One more move than shown on the same game: animate it (Kalah). A resync, a
+                // new round or several moves at once just appear.
+                let grew_by_one = record.len() == self.record.len() + 1
+                    && record.to_text().start == self.record.to_text().start
+                    && record.move_texts().starts_with(&self.record.move_texts());
+                self.record = record;
+                self.refresh_route();
+                if grew_by_one {
+                    vec![Effect::Played {
+                        index: self.record.len() - 1,
+                    }]
+                } else {
+                    Vec::new()
+                }
+            }
+            Action::Undo
+            | Action::NewGame
+            | Action::SetLevel(_)
+            | Action::SwitchToSameDevice
+            | Action::Pause
+            | Action::Resume
+            | Action::ComputerMoved { .. }
+            | Action::ComputerFailed { .. } => Vec::new(),
+        }
+    }
+
+    /// A finished online route: no more taps until the server has answered.
+    fn send_online(&mut self, text: String) -> Vec<Effect> {
+        if let Some(online) = self.online.as_mut() {
+            online.ready = false;
+        }
+        self.refresh_route();
+        vec![Effect::Send(text)]
     }
 
     fn computer_failed(&mut self) -> Vec<Effect> {
@@ -678,5 +784,118 @@ mod tests {
             vec![Effect::Played { index: 0 }, Effect::Save]
         );
         assert_eq!(s.record().move_texts(), ["112-104"]);
+    }
+
+    fn kalah_after(moves: &[&str]) -> AnyRecord {
+        let mut record = AnyRecord::new(GameKind::Kalah);
+        for mv in moves {
+            record.play(mv).expect("legal");
+        }
+        record
+    }
+
+    #[test]
+    fn online_only_my_seat_taps_and_the_move_is_sent_not_played() {
+        let mut s = Session::online(AnyRecord::new(GameKind::Kalah), Side::Second, true);
+        assert_eq!(s.online_seat(), Some(Side::Second));
+        // Gold (the creator) moves first: nothing of mine is tappable.
+        assert!(s.highlights().is_empty());
+        assert!(s.apply(gold('a')).is_empty());
+        let effects = s.apply(Action::Confirmed {
+            record: kalah_after(&["a"]),
+            ready: true,
+        });
+        assert_eq!(
+            effects,
+            vec![Effect::Played { index: 0 }],
+            "animated, never saved"
+        );
+        assert_eq!(s.highlights().len(), 6);
+        assert!(s.apply(gold('b')).is_empty(), "not my pits");
+        assert_eq!(s.apply(turquoise('b')), vec![Effect::Send("b".into())]);
+        // Shown only once confirmed; no second move while the first is on its way.
+        assert_eq!(s.record().move_texts(), ["a"]);
+        assert!(s.highlights().is_empty());
+        assert!(s.apply(turquoise('c')).is_empty());
+        s.apply(Action::Confirmed {
+            record: kalah_after(&["a", "b"]),
+            ready: true,
+        });
+        assert_eq!(s.record().move_texts(), ["a", "b"]);
+        assert!(s.highlights().is_empty(), "gold's turn now");
+    }
+
+    #[test]
+    fn online_waits_while_the_room_is_not_ready() {
+        let mut s = Session::online(AnyRecord::new(GameKind::Kalah), Side::First, false);
+        assert!(s.highlights().is_empty());
+        assert!(s.apply(gold('a')).is_empty());
+        assert!(
+            s.apply(Action::Confirmed {
+                record: AnyRecord::new(GameKind::Kalah),
+                ready: true
+            })
+            .is_empty()
+        );
+        assert_eq!(s.highlights().len(), 6);
+        // The friend drops: the game waits again.
+        s.apply(Action::Confirmed {
+            record: AnyRecord::new(GameKind::Kalah),
+            ready: false,
+        });
+        assert!(s.apply(gold('a')).is_empty());
+    }
+
+    #[test]
+    fn online_local_controls_change_nothing_and_nothing_is_saved() {
+        let mut s = Session::online(kalah_after(&["a"]), Side::Second, true);
+        for action in [
+            Action::Undo,
+            Action::NewGame,
+            Action::Pause,
+            Action::SetLevel(Level::Hard),
+            Action::SwitchToSameDevice,
+            Action::ComputerMoved {
+                generation: 0,
+                mv: "a".into(),
+            },
+        ] {
+            assert!(s.apply(action.clone()).is_empty(), "{action:?}");
+        }
+        assert_eq!(s.record().move_texts(), ["a"]);
+        assert!(!s.can_undo() || s.apply(Action::Undo).is_empty());
+        // A new round (or a resync) replaces the record without an animation.
+        let effects = s.apply(Action::Confirmed {
+            record: AnyRecord::new(GameKind::Kalah),
+            ready: true,
+        });
+        assert!(effects.is_empty());
+        assert!(s.record().is_empty());
+        // A local game ignores confirmations.
+        let mut local = Session::new(GameKind::Kalah, Mode::SameDevice);
+        assert!(
+            local
+                .apply(Action::Confirmed {
+                    record: kalah_after(&["a"]),
+                    ready: true
+                })
+                .is_empty()
+        );
+        assert!(local.record().is_empty());
+    }
+
+    #[test]
+    fn online_a_checkers_capture_is_sent_whole() {
+        let record =
+            AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
+        let mut s = Session::online(record, Side::First, true);
+        s.apply(Action::Tap(15));
+        assert!(s.apply(Action::Tap(24)).is_empty(), "half a capture");
+        assert_eq!(
+            s.apply(Action::Tap(31)),
+            vec![Effect::Send("15x24x31".into())]
+        );
+        assert!(s.route().is_empty());
+        assert!(s.record().is_empty());
     }
 }

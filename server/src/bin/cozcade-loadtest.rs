@@ -5,6 +5,10 @@
 //! By default it starts the server binary next to itself on 127.0.0.1 with a fresh database
 //! (so it can read the server's peak memory from /proc); `--addr` targets one already running.
 //! Only loopback addresses are accepted: this tool is for measuring this machine.
+//!
+//! `--postgres` runs the started server on a throwaway PostgreSQL cluster (Debian's
+//! `postgresql` package, default durable settings) instead of SQLite; `--db-url` on an
+//! existing database.
 
 use std::{
     net::SocketAddr,
@@ -23,6 +27,7 @@ use cozcade_engine::{
     AnyRecord, GameKind, Side,
     protocol::{ClientMessage, Event, PROTOCOL_VERSION, RoomCreated, ServerMessage},
 };
+use cozcade_server::scratch_postgres::ScratchPostgres;
 use futures_util::{SinkExt, StreamExt};
 use tokio::{
     io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader},
@@ -66,6 +71,20 @@ struct Args {
     /// `/dev/shm` takes the disk out of the measurement (nothing is durable there).
     #[arg(long)]
     db_dir: Option<PathBuf>,
+    /// Store the started server's rooms in a throwaway PostgreSQL cluster (in the database
+    /// directory, default settings: fsync and synchronous commit on) instead of SQLite.
+    #[arg(long)]
+    postgres: bool,
+    /// Store the started server's rooms in this PostgreSQL database instead of SQLite.
+    #[arg(long, conflicts_with = "postgres")]
+    db_url: Option<String>,
+    /// A server setting for the throwaway PostgreSQL, e.g. `synchronous_commit=off`
+    /// (repeatable).
+    #[arg(long, requires = "postgres")]
+    postgres_setting: Vec<String>,
+    /// Connections the started server keeps to PostgreSQL (its `--db-pool`).
+    #[arg(long)]
+    db_pool: Option<usize>,
     /// Seed for the random games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -107,11 +126,15 @@ async fn run(args: Args) -> Result<()> {
             (None, addr)
         }
         None => {
-            let (child, addr, dir) = spawn_server(&args).await?;
-            (Some((child, dir)), addr)
+            let (started, addr) = spawn_server(&args).await?;
+            (Some(started), addr)
         }
     };
-    let pid = server.as_ref().and_then(|(child, _)| child.id());
+    let pid = server.as_ref().and_then(|started| started.child.id());
+    let postmaster = server
+        .as_ref()
+        .and_then(|started| started.postgres.as_ref())
+        .map(ScratchPostgres::pid);
     println!(
         "server {addr} (pid {pid:?}); {} rooms of {}, {} connections",
         args.rooms,
@@ -185,9 +208,11 @@ async fn run(args: Args) -> Result<()> {
     // CPU used during the measured window, by the server and by this program.
     tokio::time::sleep_until((begin).into()).await;
     let cpu_begin = (pid.map(cpu_seconds), cpu_seconds(std::process::id()));
+    let database_begin = postmaster.map(tree_cpu_seconds);
     let metrics_begin = http(addr, "GET", "/metrics", "").await.unwrap_or_default();
     tokio::time::sleep_until((end).into()).await;
     let cpu_end = (pid.map(cpu_seconds), cpu_seconds(std::process::id()));
+    let database_end = postmaster.map(tree_cpu_seconds);
     let metrics_end = http(addr, "GET", "/metrics", "").await.unwrap_or_default();
     let mut latencies = Vec::new();
     let mut sockets = Vec::with_capacity(args.rooms);
@@ -257,6 +282,14 @@ async fn run(args: Args) -> Result<()> {
             per_move(used)
         );
     }
+    if let (Some(a), Some(b)) = (database_begin, database_end) {
+        let used = b - a;
+        println!(
+            "PostgreSQL CPU:      {used:.1} s = {:.0}% of one core, {:.0} µs per move",
+            used / elapsed * 100.0,
+            per_move(used)
+        );
+    }
     let used = cpu_end.1 - cpu_begin.1;
     println!(
         "load-test CPU:       {used:.1} s = {:.0}% of one core, {:.0} µs per move",
@@ -266,15 +299,22 @@ async fn run(args: Args) -> Result<()> {
     if let Some(pid) = pid {
         println!("server memory:       {}", memory(pid));
     }
+    if let Some(postmaster) = postmaster {
+        println!(
+            "PostgreSQL memory:   {:.0} MiB now (proportional set size of all its processes)",
+            tree_pss_kib(postmaster) / 1024.0
+        );
+    }
     println!("load-test memory:    {}", memory(std::process::id()));
-    if let Some((mut child, _dir)) = server.take() {
-        // SIGTERM for a graceful stop; the temporary database goes with `_dir`.
-        if let Some(pid) = child.id() {
+    if let Some(mut started) = server.take() {
+        // SIGTERM for a graceful stop; the throwaway PostgreSQL and the temporary database
+        // go when `started` is dropped.
+        if let Some(pid) = started.child.id() {
             let _ = std::process::Command::new("kill")
                 .arg(pid.to_string())
                 .status();
         }
-        let _ = tokio::time::timeout(Duration::from_secs(20), child.wait()).await;
+        let _ = tokio::time::timeout(Duration::from_secs(20), started.child.wait()).await;
     }
     Ok(())
 }
@@ -288,7 +328,15 @@ impl Drop for Scratch {
     }
 }
 
-async fn spawn_server(args: &Args) -> Result<(Child, SocketAddr, Scratch)> {
+/// A server this program started, with what it runs on. Dropped in this order: the server,
+/// then PostgreSQL, then the directory.
+struct Started {
+    child: Child,
+    postgres: Option<ScratchPostgres>,
+    _dir: Scratch,
+}
+
+async fn spawn_server(args: &Args) -> Result<(Started, SocketAddr)> {
     let bin = match &args.server_bin {
         Some(bin) => bin.clone(),
         None => std::env::current_exe()?.with_file_name("cozcade-server"),
@@ -297,9 +345,32 @@ async fn spawn_server(args: &Args) -> Result<(Child, SocketAddr, Scratch)> {
     let dir = Scratch(base.join(format!("cozcade-load-{}", std::process::id())));
     std::fs::create_dir_all(&dir.0)?;
     let connections = (args.rooms * 2 + 1000).to_string();
-    let mut child = Command::new(&bin)
+    let postgres = if args.postgres {
+        let cluster_dir = dir.0.join("postgres");
+        std::fs::create_dir_all(&cluster_dir)?;
+        let mut settings = Vec::new();
+        for setting in &args.postgres_setting {
+            let (name, value) = setting
+                .split_once('=')
+                .with_context(|| format!("--postgres-setting {setting}: expected NAME=VALUE"))?;
+            settings.push((name, value));
+        }
+        Some(ScratchPostgres::start(&cluster_dir, &settings)?)
+    } else {
+        None
+    };
+    let db = match (&postgres, &args.db_url) {
+        (Some(cluster), _) => cluster.url("postgres").into(),
+        (None, Some(url)) => url.into(),
+        (None, None) => dir.0.join("load.db").into_os_string(),
+    };
+    let mut command = Command::new(&bin);
+    if let Some(pool) = args.db_pool {
+        command.args(["--db-pool", &pool.to_string()]);
+    }
+    let mut child = command
         .args(["--listen", "127.0.0.1:0", "--db"])
-        .arg(dir.0.join("load.db"))
+        .arg(db)
         .args(["--sync", &args.sync, "--max-connections", &connections])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
@@ -319,7 +390,55 @@ async fn spawn_server(args: &Args) -> Result<(Child, SocketAddr, Scratch)> {
         .next()
         .and_then(|a| a.trim().parse().ok())
         .with_context(|| format!("no address in {line:?}"))?;
-    Ok((child, addr, dir))
+    Ok((
+        Started {
+            child,
+            postgres,
+            _dir: dir,
+        },
+        addr,
+    ))
+}
+
+/// The processes whose parent is `parent`, from /proc.
+fn children(parent: u32) -> Vec<u32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| entry.file_name().to_str()?.parse::<u32>().ok())
+        .filter(|&pid| {
+            let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+            // The parent is the second field after the command name.
+            stat.rsplit_once(')')
+                .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok())
+                == Some(parent)
+        })
+        .collect()
+}
+
+/// CPU seconds of a process and its children (PostgreSQL: the postmaster and its backends).
+fn tree_cpu_seconds(root: u32) -> f64 {
+    cpu_seconds(root) + children(root).into_iter().map(cpu_seconds).sum::<f64>()
+}
+
+/// Proportional set size (shared memory divided among its users) of a process and its
+/// children, in KiB, from /proc/<pid>/smaps_rollup.
+fn tree_pss_kib(root: u32) -> f64 {
+    std::iter::once(root)
+        .chain(children(root))
+        .filter_map(|pid| {
+            let rollup = std::fs::read_to_string(format!("/proc/{pid}/smaps_rollup")).ok()?;
+            rollup
+                .lines()
+                .find(|l| l.starts_with("Pss:"))?
+                .split_whitespace()
+                .nth(1)?
+                .parse::<f64>()
+                .ok()
+        })
+        .sum()
 }
 
 /// User plus system CPU seconds a process has used, from /proc/<pid>/stat.

@@ -3,7 +3,7 @@
 
 use cozcade_engine::{GameKind, Side, protocol::Event};
 
-use super::{NewRoom, Store, StoredEvent, Write};
+use super::{Lease, NewRoom, Renewal, Store, StoreError, StoredEvent, Write};
 
 fn room(id: &str, now: i64) -> Write {
     Write::CreateRoom(NewRoom {
@@ -40,6 +40,11 @@ pub async fn check(store: &dyn Store) {
     assert!(store.load_room("zz").await.expect("load").is_none());
     // Creating a room twice fails.
     assert!(store.write(vec![room("r1", 101)]).await.is_err());
+    // The one instance using this store takes both rooms (which a store shared by instances
+    // requires before it writes to them), and may take them again.
+    for id in ["r1", "r2", "r1"] {
+        assert_eq!(store.acquire(id).await.expect("acquire"), Lease::Held);
+    }
 
     // Actions come back in sequence order, with who played them and their ids.
     store
@@ -163,6 +168,15 @@ pub async fn check(store: &dyn Store) {
         300
     );
 
+    // A lease is renewed while its room is open; none is lost while nobody else wants it.
+    assert_eq!(
+        store
+            .renew(vec!["r1".into(), "r2".into()])
+            .await
+            .expect("renew"),
+        Renewal::default()
+    );
+
     // Idle rooms go, with their actions; active ones stay.
     assert_eq!(
         store.delete_idle(200).await.expect("sweep"),
@@ -186,6 +200,17 @@ pub async fn check(store: &dyn Store) {
             .is_empty()
     );
 
+    // A room that does not exist cannot be taken (a store shared by instances says so).
+    if store.lease_period().is_some() {
+        assert!(matches!(
+            store.acquire("zz").await,
+            Err(StoreError::NoSuchRoom(_))
+        ));
+    }
+    store.release("r2").await.expect("release");
+    assert_eq!(store.acquire("r2").await.expect("acquire"), Lease::Held);
+    store.release_all().await.expect("release all");
+
     // Many calls at once (the server's normal state under load) are each answered.
     let mut creations = Vec::new();
     for i in 0..200 {
@@ -195,4 +220,24 @@ pub async fn check(store: &dyn Store) {
         result.expect("each concurrent write commits");
     }
     assert_eq!(store.count_rooms().await.expect("count"), 202);
+
+    // Calls at once where some fail (a room created twice): each gets its own answer, and
+    // the failing ones take none of the others down with them.
+    let mut mixed = Vec::new();
+    for i in 0..40 {
+        let id = if i % 4 == 0 {
+            format!("bulk{i}")
+        } else {
+            format!("mixed{i}")
+        };
+        mixed.push(store.write(vec![room(&id, 600)]));
+    }
+    for (i, result) in futures_util::future::join_all(mixed)
+        .await
+        .into_iter()
+        .enumerate()
+    {
+        assert_eq!(result.is_ok(), i % 4 != 0, "call {i}: {result:?}");
+    }
+    assert_eq!(store.count_rooms().await.expect("count"), 232);
 }

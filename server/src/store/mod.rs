@@ -4,18 +4,26 @@
 //! The trait is object-safe and async-friendly (every call returns a boxed future), so the
 //! server holds an `Arc<dyn Store>` chosen at start-up from `--db`. A call resolves only once
 //! its writes are durable: the room owner awaits it before it acknowledges or broadcasts.
+//!
+//! Several instances can share one PostgreSQL database; then only one of them may serve a room
+//! at a time. That is the lease part of the trait ([`Store::acquire`] and friends): a store
+//! shared by instances fences every write of a room's owner on its lease, in the write's own
+//! transaction. A store used by one instance only (SQLite) keeps the defaults, which grant
+//! every lease.
 
 #[cfg(test)]
 pub(crate) mod contract;
+mod postgres;
 mod sqlite;
 
-use std::{future::Future, pin::Pin};
+use std::{future::Future, pin::Pin, time::Duration};
 
 use cozcade_engine::{
     GameKind,
     protocol::{Event, Seat},
 };
 
+pub use postgres::{PostgresOptions, PostgresStore};
 pub use sqlite::{SqliteStore, Synchronous};
 
 use crate::secret::KeyHash;
@@ -32,6 +40,28 @@ pub enum StoreError {
     Corrupt(String),
     #[error("the store is shut down")]
     Closed,
+    /// Another instance took the room over (this one's lease lapsed): nothing was written.
+    #[error("room {0} is served by another instance now")]
+    NotOwner(String),
+}
+
+/// The answer to [`Store::acquire`].
+#[derive(Clone, Debug, PartialEq)]
+pub enum Lease {
+    /// This instance holds the room until the lease lapses (renewed while the room is open).
+    Held,
+    /// Another instance holds the room; its lease lapses in `remaining` unless renewed.
+    Elsewhere { owner: String, remaining: Duration },
+}
+
+/// The answer to [`Store::renew`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Renewal {
+    /// Rooms this instance no longer holds (taken over, or deleted): their owners must stop.
+    pub lost: Vec<String>,
+    /// Rooms another instance was asked to serve (the load balancer sends their players
+    /// there now, e.g. after this instance's failed peer came back): hand them over.
+    pub wanted: Vec<String>,
 }
 
 /// A room as created over HTTP.
@@ -98,6 +128,33 @@ pub trait Store: Send + Sync + 'static {
     fn count_rooms(&self) -> StoreFuture<'_, u64>;
     /// Deletes every room (with its actions) last active before `cutoff`; returns their ids.
     fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>>;
+    /// Takes room `id` for this instance: granted when nobody holds it, when its lease has
+    /// lapsed, or when this instance already holds it. Fails with `NoSuchRoom` for a room that
+    /// does not exist.
+    fn acquire(&self, id: &str) -> StoreFuture<'_, Lease> {
+        let _ = id;
+        Box::pin(async { Ok(Lease::Held) })
+    }
+    /// Extends this instance's leases on `rooms`; says which it no longer holds and which
+    /// another instance asked for.
+    fn renew(&self, rooms: Vec<String>) -> StoreFuture<'_, Renewal> {
+        let _ = rooms;
+        Box::pin(async { Ok(Renewal::default()) })
+    }
+    /// Gives room `id` up (its owner stopped), so another instance may take it at once.
+    fn release(&self, id: &str) -> StoreFuture<'_, ()> {
+        let _ = id;
+        Box::pin(async { Ok(()) })
+    }
+    /// Gives up every room this instance holds (at shutdown).
+    fn release_all(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
+    /// How long a lease lasts without renewal; `None` for a store that one instance uses
+    /// alone, which needs no renewals.
+    fn lease_period(&self) -> Option<Duration> {
+        None
+    }
     /// Commit counters for `/metrics`.
     fn stats(&self) -> StoreStats {
         StoreStats::default()

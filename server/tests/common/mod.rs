@@ -2,6 +2,9 @@
 //! WebSocket client that speaks the protocol.
 #![allow(dead_code)]
 
+pub mod game;
+pub mod nginx;
+
 use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use cozcade_engine::{

@@ -1,0 +1,34 @@
+use dioxus::prelude::*;
+
+use super::app::use_app;
+use crate::{i18n::Arg, state::Connection};
+
+/// Connected, reconnecting (which attempt), or waiting for the friend to join or come back.
+#[component]
+pub fn ConnectionIndicator() -> Element {
+    let app = use_app();
+    let texts = app.texts.read();
+    let Some(view) = app.online.read().clone() else {
+        return rsx! {};
+    };
+    let text = match view.connection {
+        Connection::Connecting => texts.get("online-connecting"),
+        Connection::Connected => texts.get("online-connected"),
+        Connection::Reconnecting { attempt } => {
+            texts.with("online-reconnecting", vec![("attempt", Arg::from(attempt))])
+        }
+        Connection::WaitingForFriendToJoin => texts.get("online-waiting-to-join"),
+        Connection::WaitingForFriendToReturn => texts.get("online-waiting-to-return"),
+        Connection::Stopped(_) => return rsx! {},
+    };
+    rsx! {
+        p {
+            class: "connection {view.connection.as_str()}",
+            role: "status",
+            aria_live: "polite",
+            "data-testid": "connection",
+            span { class: "connection-dot", aria_hidden: "true" }
+            "{text}"
+        }
+    }
+}

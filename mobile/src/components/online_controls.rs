@@ -1,0 +1,93 @@
+use dioxus::prelude::*;
+
+use super::app::use_app;
+use crate::{
+    i18n::Arg,
+    online::{client::IntentError, session::Intent},
+    state::{Action, Connection, NewRound, OnlineMessage},
+};
+
+/// An online game's actions: Pass when it is the move, New round (ask, or accept the friend's
+/// request), Leave (asked twice: it gives up the seat for good), and the last refusal.
+#[component]
+pub fn OnlineControls() -> Element {
+    let app = use_app();
+    let texts = app.texts.read();
+    let mut confirm_leave = use_signal(|| false);
+    let Some(view) = app.online.read().clone() else {
+        return rsx! {};
+    };
+    let must_pass = app.session.read().as_ref().is_some_and(|s| s.must_pass());
+    let finished = app
+        .session
+        .read()
+        .as_ref()
+        .is_some_and(|s| s.record().outcome().is_some());
+    let connected = matches!(
+        view.connection,
+        Connection::Connected | Connection::WaitingForFriendToReturn
+    );
+    let friend_joined = view.connection != Connection::WaitingForFriendToJoin;
+    let message = view.message.as_ref().map(|m| match m {
+        OnlineMessage::Refused(reason) => texts.with(
+            "online-refused",
+            vec![("reason", Arg::from(reason.as_str()))],
+        ),
+        OnlineMessage::NotSent(error) => texts.get(match error {
+            IntentError::NotYourTurn => "online-not-your-turn",
+            IntentError::Busy => "online-busy",
+            IntentError::RoundOver => "online-round-over",
+            IntentError::AlreadyProposed => "online-new-round-waiting",
+            IntentError::NoState | IntentError::Stopped => "online-not-connected",
+            IntentError::IllegalMove(_) => "online-illegal-move",
+        }),
+    });
+    rsx! {
+        div { class: "controls online-controls",
+            if must_pass {
+                button { class: "primary", onclick: move |_| app.dispatch(Action::Pass), {texts.get("action-pass")} }
+            }
+            match view.new_round {
+                NewRound::AskedByFriend => rsx! {
+                    p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-asked")} }
+                    button {
+                        class: "primary",
+                        disabled: !connected || view.pending,
+                        onclick: move |_| app.send_intent(Intent::NewRound),
+                        {texts.get("online-accept")}
+                    }
+                },
+                NewRound::AskedByMe => rsx! {
+                    p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-waiting")} }
+                },
+                NewRound::None => rsx! {
+                    if friend_joined {
+                        button {
+                            class: if finished { "primary" } else { "" },
+                            disabled: !connected || view.pending,
+                            onclick: move |_| app.send_intent(Intent::NewRound),
+                            {texts.get("online-new-round")}
+                        }
+                    }
+                },
+            }
+            if let Some(text) = message {
+                p { class: "online-message", role: "alert", "data-testid": "online-message", "{text}" }
+            }
+            if *confirm_leave.read() {
+                p { class: "leave-question", {texts.get("online-leave-question")} }
+                button { onclick: move |_| confirm_leave.set(false), {texts.get("online-stay")} }
+                button {
+                    class: "danger",
+                    onclick: move |_| {
+                        confirm_leave.set(false);
+                        app.send_intent(Intent::Leave);
+                    },
+                    {texts.get("online-leave-yes")}
+                }
+            } else {
+                button { class: "link", onclick: move |_| confirm_leave.set(true), {texts.get("online-leave")} }
+            }
+        }
+    }
+}

@@ -1,0 +1,335 @@
+//! What the online screen shows of a room, derived from the protocol client after every
+//! change: the connection, the friend, a New round request, the last refusal. Pure, so the
+//! screen's rules (when the game waits, when the stored seat is forgotten) are unit-tested.
+
+use cozcade_engine::protocol::SeatStatus;
+use cozcade_engine::{GameKind, Side};
+
+use super::Invitation;
+use crate::online::client::{IntentError, OnlineClient, Phase, Stop};
+
+/// The connection indicator's states.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Connection {
+    Connecting,
+    /// Both players are here: the game goes on.
+    Connected,
+    /// This device lost the server and tries again by itself.
+    Reconnecting {
+        attempt: u32,
+    },
+    /// Nobody has taken the second seat yet: the invitation is shown.
+    WaitingForFriendToJoin,
+    /// The friend's connection dropped; the game waits for them.
+    WaitingForFriendToReturn,
+    /// For good: a plain screen says why.
+    Stopped(Stop),
+}
+
+impl Connection {
+    /// A stable name for the page (`data-connection`) and tests.
+    pub fn as_str(&self) -> &'static str {
+        match self {
+            Connection::Connecting => "connecting",
+            Connection::Connected => "connected",
+            Connection::Reconnecting { .. } => "reconnecting",
+            Connection::WaitingForFriendToJoin => "waiting-to-join",
+            Connection::WaitingForFriendToReturn => "waiting-to-return",
+            Connection::Stopped(_) => "stopped",
+        }
+    }
+}
+
+/// Where a request for a new round stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NewRound {
+    None,
+    /// This player asked; the friend has not agreed yet.
+    AskedByMe,
+    /// The friend asked: Accept is offered.
+    AskedByFriend,
+}
+
+/// A short message about an action that changed nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OnlineMessage {
+    /// The server refused the action (its words).
+    Refused(String),
+    /// The action was not sent (the client's reason).
+    NotSent(IntentError),
+}
+
+/// The online screen's state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OnlineView {
+    pub invitation: Invitation,
+    /// Known from the welcome on.
+    pub game: Option<GameKind>,
+    pub seat: Option<Side>,
+    pub connection: Connection,
+    pub new_round: NewRound,
+    /// The round number (1 for the first game in the room).
+    pub round: Option<u32>,
+    /// An action is on its way to the server.
+    pub pending: bool,
+    pub message: Option<OnlineMessage>,
+}
+
+impl OnlineView {
+    /// Before the first connection.
+    pub fn opening(invitation: Invitation) -> Self {
+        OnlineView {
+            invitation,
+            game: None,
+            seat: None,
+            connection: Connection::Connecting,
+            new_round: NewRound::None,
+            round: None,
+            pending: false,
+            message: None,
+        }
+    }
+
+    /// The view of `client` now; `error` is why the player's last intent was not sent.
+    pub fn of(invitation: Invitation, client: &OnlineClient, error: Option<IntentError>) -> Self {
+        let connection = match client.phase() {
+            Phase::Connecting => Connection::Connecting,
+            Phase::Playing => Connection::Connected,
+            Phase::Reconnecting { attempt } => Connection::Reconnecting { attempt },
+            Phase::Stopped(stop) => Connection::Stopped(stop),
+            Phase::WaitingForFriend => match client.friend() {
+                SeatStatus::Away => Connection::WaitingForFriendToReturn,
+                SeatStatus::Open | SeatStatus::Connected => Connection::WaitingForFriendToJoin,
+            },
+        };
+        let new_round = match (client.new_round_proposed_by(), client.seat()) {
+            (Some(by), Some(mine)) if by == mine => NewRound::AskedByMe,
+            (Some(_), _) => NewRound::AskedByFriend,
+            (None, _) => NewRound::None,
+        };
+        let message = match error {
+            Some(error) => Some(OnlineMessage::NotSent(error)),
+            None => client
+                .last_refusal()
+                .map(|r| OnlineMessage::Refused(r.message.clone())),
+        };
+        OnlineView {
+            invitation,
+            game: client.game(),
+            seat: client.seat(),
+            connection,
+            new_round,
+            round: client.round(),
+            pending: client.has_pending(),
+            message,
+        }
+    }
+
+    /// Whether this device may act now: both players here and nothing on its way.
+    pub fn ready(&self) -> bool {
+        self.connection == Connection::Connected && !self.pending
+    }
+
+    /// Whether the device should forget its seat in this room: it is gone or no longer ours.
+    /// Replaced and full rooms keep it (the seat is still ours, or never was).
+    pub fn forgets_seat(&self) -> bool {
+        matches!(
+            self.connection,
+            Connection::Stopped(
+                Stop::Left | Stop::UnknownRoom | Stop::RoomExpired | Stop::BadSeatKey
+            )
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cozcade_engine::protocol::{ErrorCode, Event, PROTOCOL_VERSION, RoomState, ServerMessage};
+    use cozcade_engine::{AnyRecord, RecordText};
+
+    fn wire(message: &ServerMessage) -> String {
+        serde_json::to_string(message).expect("server messages serialise")
+    }
+
+    const ROOM: &str = "3f9c2a71d04be85e6a10";
+
+    fn invitation() -> Invitation {
+        Invitation {
+            server: "http://127.0.0.1:8080".into(),
+            room: ROOM.into(),
+        }
+    }
+
+    fn view(client: &OnlineClient) -> OnlineView {
+        OnlineView::of(invitation(), client, None)
+    }
+
+    /// A guest who has just been welcomed into a fresh Kalah room, with the creator as `creator`.
+    fn guest(creator: SeatStatus) -> OnlineClient {
+        let mut c = OnlineClient::new(ROOM.into(), None, "t".into());
+        c.on_open();
+        c.on_text(&wire(&ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: GameKind::Kalah,
+            seat: Side::Second,
+            seat_key: Some("guest-key".into()),
+            seq: 0,
+            resync: true,
+        }));
+        let start = AnyRecord::new(GameKind::Kalah).to_text();
+        c.on_text(&wire(&ServerMessage::Sync {
+            state: RoomState {
+                room: ROOM.into(),
+                game: GameKind::Kalah,
+                seq: 0,
+                round: 1,
+                record: RecordText {
+                    start: start.start,
+                    moves: vec![],
+                },
+                turn: Some(Side::First),
+                result: "ongoing".into(),
+                new_round_proposed_by: None,
+                seats: [creator, SeatStatus::Connected],
+            },
+        }));
+        c
+    }
+
+    #[test]
+    fn the_indicator_follows_the_connection_and_the_friend() {
+        let fresh = OnlineClient::new(ROOM.into(), None, "t".into());
+        assert_eq!(view(&fresh).connection, Connection::Connecting);
+        assert!(!view(&fresh).ready());
+
+        let mut c = guest(SeatStatus::Connected);
+        let v = view(&c);
+        assert_eq!(v.connection, Connection::Connected);
+        assert_eq!(
+            (v.game, v.seat, v.round),
+            (Some(GameKind::Kalah), Some(Side::Second), Some(1))
+        );
+        assert!(v.ready());
+
+        c.on_text(&wire(&ServerMessage::Presence {
+            seat: Side::First,
+            status: SeatStatus::Away,
+        }));
+        assert_eq!(view(&c).connection, Connection::WaitingForFriendToReturn);
+        assert!(!view(&c).ready(), "the game waits for the friend");
+
+        c.on_closed();
+        assert_eq!(view(&c).connection, Connection::Reconnecting { attempt: 1 });
+        assert_eq!(view(&c).connection.as_str(), "reconnecting");
+    }
+
+    #[test]
+    fn an_empty_second_seat_means_waiting_for_the_friend_to_join() {
+        let mut c = OnlineClient::new(ROOM.into(), Some("k".into()), "t".into());
+        c.on_open();
+        c.on_text(&wire(&ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: GameKind::Checkers,
+            seat: Side::First,
+            seat_key: None,
+            seq: 0,
+            resync: true,
+        }));
+        c.on_text(&wire(&ServerMessage::Sync {
+            state: RoomState {
+                room: ROOM.into(),
+                game: GameKind::Checkers,
+                seq: 0,
+                round: 1,
+                record: AnyRecord::new(GameKind::Checkers).to_text(),
+                turn: Some(Side::First),
+                result: "ongoing".into(),
+                new_round_proposed_by: None,
+                seats: [SeatStatus::Connected, SeatStatus::Open],
+            },
+        }));
+        assert_eq!(view(&c).connection, Connection::WaitingForFriendToJoin);
+        assert!(!view(&c).ready());
+    }
+
+    #[test]
+    fn new_round_requests_are_told_apart() {
+        let mut c = guest(SeatStatus::Connected);
+        c.on_text(&wire(&ServerMessage::Event {
+            seq: 1,
+            by: Side::First,
+            action_id: None,
+            event: Event::NewRoundProposed,
+        }));
+        assert_eq!(view(&c).new_round, NewRound::AskedByFriend);
+        // Accepting sends; while the answer is on its way nothing else can be done.
+        assert_eq!(c.new_round().map(|m| m.len()), Ok(1));
+        assert!(view(&c).pending);
+        assert!(!view(&c).ready());
+
+        let mut c = guest(SeatStatus::Connected);
+        let sent = c.new_round();
+        assert!(sent.is_ok());
+        c.on_text(&wire(&ServerMessage::Event {
+            seq: 1,
+            by: Side::Second,
+            action_id: Some("t-1".into()),
+            event: Event::NewRoundProposed,
+        }));
+        assert_eq!(view(&c).new_round, NewRound::AskedByMe);
+        assert!(!view(&c).pending);
+    }
+
+    #[test]
+    fn refusals_and_unsent_intents_become_a_message() {
+        let mut c = guest(SeatStatus::Connected);
+        let error = c.play("a").expect_err("gold moves first");
+        let v = OnlineView::of(invitation(), &c, Some(error.clone()));
+        assert_eq!(v.message, Some(OnlineMessage::NotSent(error)));
+
+        c.on_text(&wire(&ServerMessage::Error {
+            code: ErrorCode::Stale,
+            message: "the room has moved on".into(),
+            action_id: None,
+            seq: None,
+        }));
+        assert_eq!(
+            view(&c).message,
+            Some(OnlineMessage::Refused("the room has moved on".into()))
+        );
+    }
+
+    #[test]
+    fn the_seat_is_forgotten_only_when_it_is_gone() {
+        for (code, forgets) in [
+            (ErrorCode::UnknownRoom, true),
+            (ErrorCode::BadSeatKey, true),
+            (ErrorCode::RoomFull, false),
+        ] {
+            let mut c = OnlineClient::new(ROOM.into(), None, "t".into());
+            c.on_open();
+            c.on_text(&wire(&ServerMessage::Error {
+                code,
+                message: String::new(),
+                action_id: None,
+                seq: None,
+            }));
+            let v = view(&c);
+            assert!(matches!(v.connection, Connection::Stopped(_)), "{code:?}");
+            assert_eq!(v.forgets_seat(), forgets, "{code:?}");
+        }
+        let mut c = guest(SeatStatus::Connected);
+        c.on_text(&wire(&ServerMessage::Closing {
+            reason: cozcade_engine::protocol::CloseReason::Replaced,
+            message: String::new(),
+        }));
+        assert_eq!(view(&c).connection, Connection::Stopped(Stop::Replaced));
+        assert!(
+            !view(&c).forgets_seat(),
+            "the seat is still ours, in the other tab"
+        );
+    }
+}
