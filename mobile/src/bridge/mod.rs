@@ -26,10 +26,10 @@
 //!    (`futures_util::StreamExt`). Events posted before the App started (a cold start from a
 //!    link) are waiting in it. There must be only one such task: the inbox has one reader.
 //! 2. Per event:
-//!    - [`HostEvent::OpenRoom`]`{ invitation }`: join that room exactly as the web build does
-//!      for a `/r/<room>` page: `invitation.server` is already the checked server base URL and
-//!      `invitation.room` a valid room id. A game on the board is saved already (every move is),
-//!      so leaving it for the room needs no question.
+//!    - [`HostEvent::OpenRoom`]`{ invitation }`: `AppContext::open_invitation(invitation)`, the
+//!      way the web build enters a `/r/<room>` page: `invitation.server` is already the checked
+//!      server base URL and `invitation.room` a valid room id. A game on the board is saved
+//!      already (every move is), so leaving it for the room needs no question.
 //!    - [`HostEvent::Background`]: if the computer is thinking, `dispatch(Action::Pause)` and
 //!      remember that the app paused it (the player's own pause is not ours to undo).
 //!    - [`HostEvent::Foreground`]: if the app paused the computer on `Background`, dispatch
@@ -39,8 +39,8 @@
 //! 3. Whenever the screen changes: [`set_at_root`]`(screen == Screen::Games)`. Android asks
 //!    [`back_pressed`] synchronously and must know at once whether the app will handle it
 //!    (`false` at the root: the system closes the app, as Android users expect).
-//! 4. The Share button of an online room: `if !bridge::share_invitation(&invitation, &message)
-//!    { copy invitation.link() }` with `message` the localised sentence that goes with the link.
+//! 4. Share: already wired. `platform::share_invitation` (the online room's Share button) asks
+//!    [`share`] first and falls back to Web Share / copying when it answers `false`.
 //! 5. Haptics, where the board confirms something: [`Haptic::Move`] after the player's move is
 //!    played, [`Haptic::Capture`] when it captured (checkers) or took seeds (Kalah),
 //!    [`Haptic::Win`] when the game ends in the player's favour, [`Haptic::Error`] when a tap is
