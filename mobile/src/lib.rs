@@ -3,6 +3,7 @@
 //! `state` is the game session without a renderer (reducer-style actions), `storage` keeps saved
 //! games behind one trait, `i18n` holds the Fluent texts, and `components` draws it all.
 
+pub mod bridge;
 mod components;
 mod computer;
 pub mod i18n;
@@ -11,6 +12,28 @@ mod platform;
 pub mod state;
 pub mod storage;
 
+// The UniFFI scaffolding for `bridge` (exports are found in the built library's metadata).
+#[cfg(feature = "bridge")]
+uniffi::setup_scaffolding!();
+
 pub fn launch() {
+    // Android registers its host from the activity (Kotlin); iOS has no activity of ours, so
+    // Rust starts the Swift side here.
+    #[cfg(all(target_os = "ios", feature = "ios-host"))]
+    bridge::ios_host::start();
+    #[cfg(feature = "mobile")]
+    dioxus::LaunchBuilder::new()
+        .with_cfg(
+            dioxus::mobile::Config::new()
+                .with_custom_index(NATIVE_INDEX.into())
+                // iOS links arrive as the event loop's `Opened` event.
+                .with_custom_event_handler(|event, _| bridge::opened_links::on_window_event(event)),
+        )
+        .launch(components::App);
+    #[cfg(not(feature = "mobile"))]
     dioxus::launch(components::App);
 }
+
+/// The phones' page: edge to edge (`viewport-fit=cover`), padded by the safe-area insets.
+#[cfg(feature = "mobile")]
+const NATIVE_INDEX: &str = include_str!("../native/index.html");

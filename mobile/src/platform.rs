@@ -154,11 +154,14 @@ const SHARE_JS: &str = r#"
     catch (e) { return e && e.name === "AbortError" ? "cancelled" : "unavailable"; }
 "#;
 
-/// "Share invitation": the system share sheet, with `text` and the `link`. In the browser
-/// that is the Web Share API, or a copy of the link where there is none. This is the one place
-/// to route through the native bridge on phones (`crate::host::share`) once it exists; until
-/// then the webview's own Web Share / clipboard is used there too.
+/// "Share invitation": the system share sheet, with `text` and the `link`. On phones that is the
+/// native sheet through the bridge (`crate::bridge::share`, answered by the iOS/Android host);
+/// in the browser, or when no host took it, the Web Share API, or a copy of the link where there
+/// is none.
 pub async fn share_invitation(text: &str, link: &str) -> Result<Shared, ShareError> {
+    if crate::bridge::share(text, link) {
+        return Ok(Shared::ToShareSheet);
+    }
     let eval = document::eval(SHARE_JS);
     eval.send((text, link))
         .map_err(|e| ShareError::Page(e.to_string()))?;

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod app;
 mod vs_bgio;
+mod bridge;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "Cozcade project tasks")]
@@ -37,6 +38,8 @@ enum Task {
     TestBench,
     /// Only the app's checks: Android compile check, web bundle, browser tests.
     TestApp,
+    /// Only the native bridge's Python test (UniFFI bindings generated from the library).
+    TestBridge,
     /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
     Web,
 }
@@ -49,6 +52,7 @@ fn main() -> Result<()> {
         Task::BenchVsBgio(options) => vs_bgio::run(&options),
         Task::TestBench => vs_bgio::smoke(),
         Task::TestApp => app::checks(),
+        Task::TestBridge => bridge::python_test(),
         Task::Web => app::web().and_then(|dir| {
             println!("web bundle: {}", dir.display());
             app::report_size(&dir)
@@ -122,6 +126,7 @@ fn test() -> Result<()> {
         .env("COZCADE_REQUIRE_POSTGRES", "1")
         .env("COZCADE_REQUIRE_NGINX", "1");
     step("tests", tests)?;
+    bridge::python_test()?;
     vs_bgio::smoke()?;
     app::checks()?;
     println!("\nAll checks passed.");

@@ -18,6 +18,7 @@ pub const SCHEME: &str = "cozcade";
 
 /// A room on a server, as an invitation names it.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "bridge", derive(uniffi::Record))]
 pub struct Invitation {
     /// The server's base URL: scheme, host and port, no trailing slash (`https://play.cozcade.app`).
     pub server: String,

@@ -1,0 +1,31 @@
+// Starts the iOS side of the bridge: registers IosHost with Rust and reports the app's trips to
+// the background. Rust calls `cozcade_ios_host_start` once, before the UI starts
+// (mobile/src/bridge/ios_host.rs, cargo feature `ios-host`, which the release build turns on
+// when it links this library).
+//
+// Links do not come through here: iOS hands universal links and `cozcade://` URLs to the app
+// delegate, which the windowing layer (tao) owns and turns into its `Opened` event; Rust's
+// launch() hands those to open_link (mobile/src/bridge/opened_links.rs).
+
+import UIKit
+#if canImport(CozcadeBridge)
+import CozcadeBridge
+#endif
+
+/// The lifecycle observers, registered once (a second start only registers a new host).
+private var lifecycleObservers: [NSObjectProtocol] = []
+
+@_cdecl("cozcade_ios_host_start")
+public func cozcadeIosHostStart() {
+    registerHost(host: IosHost())
+    guard lifecycleObservers.isEmpty else { return }
+    let center = NotificationCenter.default
+    lifecycleObservers = [
+        center.addObserver(
+            forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main
+        ) { _ in appWentToBackground() },
+        center.addObserver(
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
+        ) { _ in appCameToForeground() },
+    ]
+}
