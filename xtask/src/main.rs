@@ -9,8 +9,8 @@ use anyhow::{Context, Result, bail};
 use clap::{Parser, Subcommand};
 
 mod app;
-mod vs_bgio;
 mod bridge;
+mod vs_bgio;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "Cozcade project tasks")]

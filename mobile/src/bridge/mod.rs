@@ -16,35 +16,28 @@
 //! The module is compiled in every build; only the UniFFI exports need the `bridge` feature
 //! (on with `mobile`). Without a host the inbox stays empty and the calls answer `false`.
 //!
-//! # What the App does with it (not wired here: components/ belongs to the UI)
+//! # How the App uses it (`components/app.rs`)
 //!
 //! (iOS links need nothing from the App: `launch()` feeds the event loop's `Opened` events to
 //! [`open_link`]; see `opened_links.rs`.)
 //!
-//! 1. At start, spawn one task that drains the inbox:
-//!    `let mut events = bridge::host_events(); while let Some(event) = events.next().await { … }`
-//!    (`futures_util::StreamExt`). Events posted before the App started (a cold start from a
-//!    link) are waiting in it. There must be only one such task: the inbox has one reader.
-//! 2. Per event:
-//!    - [`HostEvent::OpenRoom`]`{ invitation }`: `AppContext::open_invitation(invitation)`, the
-//!      way the web build enters a `/r/<room>` page: `invitation.server` is already the checked
-//!      server base URL and `invitation.room` a valid room id. A game on the board is saved
-//!      already (every move is), so leaving it for the room needs no question.
-//!    - [`HostEvent::Background`]: if the computer is thinking, `dispatch(Action::Pause)` and
-//!      remember that the app paused it (the player's own pause is not ours to undo).
-//!    - [`HostEvent::Foreground`]: if the app paused the computer on `Background`, dispatch
-//!      `Action::Resume`. An online room's socket reconnects by itself.
-//!    - [`HostEvent::Back`]: do what the on-screen Back does on the current screen
-//!      (How to play → where it came from; board → the mode picker; mode picker → game picker).
-//! 3. Whenever the screen changes: [`set_at_root`]`(screen == Screen::Games)`. Android asks
-//!    [`back_pressed`] synchronously and must know at once whether the app will handle it
-//!    (`false` at the root: the system closes the app, as Android users expect).
-//! 4. Share: already wired. `platform::share_invitation` (the online room's Share button) asks
-//!    [`share`] first and falls back to Web Share / copying when it answers `false`.
-//! 5. Haptics, where the board confirms something: [`Haptic::Move`] after the player's move is
-//!    played, [`Haptic::Capture`] when it captured (checkers) or took seeds (Kalah),
-//!    [`Haptic::Win`] when the game ends in the player's favour, [`Haptic::Error`] when a tap is
-//!    refused. Nothing happens on the web.
+//! - One task drains [`host_events`] for the App's whole life (events posted before it started,
+//!   a cold start from a link, wait in the inbox) and hands each to `AppContext::on_host_event`:
+//!   - [`HostEvent::OpenRoom`] → `open_invitation`, the way the web build enters a `/r/<room>`
+//!     page (a game on the board is saved already, so leaving it needs no question);
+//!   - [`HostEvent::Background`] → the computer is paused, remembering that the app did it;
+//!     [`HostEvent::Foreground`] → that pause (and only that one) is undone. An online room's
+//!     socket reconnects by itself;
+//!   - [`HostEvent::Back`] → `AppContext::back_target`, the same place the top bar's Back goes.
+//! - An effect keeps [`set_at_root`] equal to "Back has nowhere to go", which [`back_pressed`]
+//!   answers synchronously (`false` at the root: the system closes the app, as Android users
+//!   expect).
+//! - Share: `platform::share_invitation` (the online room's Share button) asks [`share`] first
+//!   and falls back to Web Share / copying when it answers `false`.
+//! - Haptics: every move played on the board (the player's, the computer's, the friend's once
+//!   confirmed) gives [`Haptic::Move`], [`Haptic::Capture`] or [`Haptic::Win`], as
+//!   `Session::feel_of_move` decides. [`Haptic::Error`] is part of the host's surface but the
+//!   app raises it nowhere yet: a tap on a cell that isn't lit simply does nothing.
 
 mod host;
 mod inbox;

@@ -5,12 +5,14 @@ use std::rc::Rc;
 
 use cozcade_engine::{AnyRecord, GameKind, Kalah, kalah::Move};
 use dioxus::prelude::*;
+use futures_util::StreamExt;
 
 use super::{
     board_screen::BoardScreen, game_picker::GamePicker, how_to_play::HowToPlay,
     mode_picker::ModePicker, online_room::OnlineRun, online_screen::OnlineScreen,
 };
 use crate::{
+    bridge::{self, HostEvent},
     computer,
     i18n::{Language, Texts},
     online::session::Intent,
@@ -78,6 +80,9 @@ pub struct AppContext {
     pub online: Signal<Option<OnlineView>>,
     /// The online room's connection task and the way to tell it what the player wants.
     pub online_run: Signal<Option<OnlineRun>>,
+    /// The game was paused because the app went to the background, not by the player: coming
+    /// back resumes it.
+    pub paused_while_away: Signal<bool>,
 }
 
 pub fn use_app() -> AppContext {
@@ -85,6 +90,22 @@ pub fn use_app() -> AppContext {
 }
 
 impl AppContext {
+    /// Where Back leads from the screen in view (the top bar's button and Android's back
+    /// button alike); `None` at the root, the game picker.
+    pub fn back_target(self) -> Option<Screen> {
+        match *self.screen.read() {
+            Screen::Games => None,
+            Screen::Mode(_) | Screen::Online => Some(Screen::Games),
+            Screen::Board => Some(
+                self.session
+                    .read()
+                    .as_ref()
+                    .map_or(Screen::Games, |s| Screen::Mode(s.kind())),
+            ),
+            Screen::HowToPlay(_) => Some(*self.previous.read()),
+        }
+    }
+
     pub fn go(mut self, screen: Screen) {
         let current = *self.screen.peek();
         if matches!(screen, Screen::HowToPlay(_)) {
@@ -99,6 +120,34 @@ impl AppContext {
             self.close_online();
         }
         self.screen.set(screen);
+    }
+
+    /// Acts on what the native host delivered (see `crate::bridge`).
+    fn on_host_event(mut self, event: HostEvent) {
+        match event {
+            HostEvent::OpenRoom { invitation } => self.open_invitation(invitation),
+            HostEvent::Background => self.pause_while_away(),
+            HostEvent::Foreground => {
+                // Only a pause the app made itself is undone; the player's own pause stays.
+                if std::mem::take(&mut *self.paused_while_away.write()) {
+                    self.dispatch(Action::Resume);
+                }
+            }
+            HostEvent::Back => {
+                if let Some(target) = self.back_target() {
+                    self.go(target);
+                }
+            }
+        }
+    }
+
+    /// The page or app left the screen: the computer stops thinking (nothing runs unseen).
+    fn pause_while_away(mut self) {
+        let running = self.session.peek().as_ref().is_some_and(|s| !s.is_paused());
+        if running && *self.screen.peek() == Screen::Board {
+            self.dispatch(Action::Pause);
+            self.paused_while_away.set(true);
+        }
     }
 
     pub fn set_language(mut self, language: Language) {
@@ -169,7 +218,18 @@ impl AppContext {
                 Effect::DeleteSave(slot) => self.delete(slot),
                 Effect::Think { level, generation } => self.think(level, generation),
                 Effect::StopThinking => self.stop_thinking(),
-                Effect::Played { index } => self.animate(index),
+                Effect::Played { index } => {
+                    // On phones the host gives a tap of feedback; elsewhere nothing happens.
+                    if let Some(feel) = self
+                        .session
+                        .peek()
+                        .as_ref()
+                        .and_then(|s| s.feel_of_move(index))
+                    {
+                        bridge::haptic(feel);
+                    }
+                    self.animate(index);
+                }
                 Effect::Send(mv) => self.send_intent(Intent::Move(mv)),
             }
         }
@@ -320,6 +380,7 @@ pub fn App() -> Element {
         thinking: Signal::new(None),
         online: Signal::new(None),
         online_run: Signal::new(None),
+        paused_while_away: Signal::new(false),
     });
 
     // An invitation in the page's address (`/r/<room>`, `/?room=`) opens that room.
@@ -328,6 +389,16 @@ pub fn App() -> Element {
             spawn(async move { app.open_invitation(invitation) });
         }
     });
+
+    // The native host's events (phones only; the inbox stays empty elsewhere).
+    use_future(move || async move {
+        let mut events = bridge::host_events();
+        while let Some(event) = events.next().await {
+            app.on_host_event(event);
+        }
+    });
+    // Android's back button asks synchronously whether the app will handle it.
+    use_effect(move || bridge::set_at_root(app.back_target().is_none()));
 
     // Phones have no LANG in the app's environment, but their webview knows the device's
     // languages: ask it once, unless the player chose a language or the environment named one.
@@ -366,7 +437,7 @@ pub fn App() -> Element {
         let mut events = document::eval(platform::HIDDEN_JS);
         while let Ok(hidden) = events.recv::<bool>().await {
             if hidden {
-                app.dispatch(Action::Pause);
+                app.pause_while_away();
             }
         }
     });

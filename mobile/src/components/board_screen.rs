@@ -2,14 +2,8 @@ use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
 use super::{
-    app::{Screen, use_app},
-    checkers_board::CheckersBoard,
-    confirm_dialog::ConfirmDialog,
-    controls::Controls,
-    kalah_board::KalahBoard,
-    notice::Notice,
-    star_board::StarBoard,
-    status_panel::StatusPanel,
+    app::use_app, checkers_board::CheckersBoard, confirm_dialog::ConfirmDialog, controls::Controls,
+    kalah_board::KalahBoard, notice::Notice, star_board::StarBoard, status_panel::StatusPanel,
     top_bar::TopBar,
 };
 use crate::state::Action;
@@ -28,7 +22,7 @@ pub fn BoardScreen() -> Element {
         "portrait"
     };
     rsx! {
-        TopBar { title: texts.get(&format!("game-{kind}")), back: Some(Screen::Mode(kind)) }
+        TopBar { title: texts.get(&format!("game-{kind}")) }
         main { class: "screen board-screen {layout}", "data-game": kind.as_str(),
             Notice {}
             div { class: "board-area",

@@ -12,7 +12,7 @@ pub fn GamePicker() -> Element {
     let app = use_app();
     let texts = app.texts.read();
     rsx! {
-        TopBar { title: texts.get("app-title"), back: None }
+        TopBar { title: texts.get("app-title") }
         main { class: "screen games",
             OnlineGames {}
             h2 { {texts.get("home-heading")} }

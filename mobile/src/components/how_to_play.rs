@@ -11,9 +11,8 @@ pub fn HowToPlay(kind: GameKind) -> Element {
     let game = texts.get(&format!("game-{kind}"));
     let title = texts.with("how-to-play-title", vec![("game", game.into())]);
     let body = texts.get(&format!("how-{kind}"));
-    let back = *app.previous.read();
     rsx! {
-        TopBar { title, back: Some(back) }
+        TopBar { title }
         main { class: "screen how-to-play",
             for (i, paragraph) in body.lines().enumerate() {
                 p { key: "{i}", "{paragraph}" }

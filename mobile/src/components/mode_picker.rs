@@ -35,7 +35,7 @@ pub fn ModePicker(kind: GameKind) -> Element {
     let moves = |n: usize| texts.with("saved-game", vec![("moves", Arg::from(n))]);
 
     rsx! {
-        TopBar { title: game_name.clone(), back: Some(Screen::Games) }
+        TopBar { title: game_name.clone() }
         main { class: "screen modes",
             h2 { {texts.get("mode-heading")} }
             if computer::AVAILABLE {

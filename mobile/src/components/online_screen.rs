@@ -2,17 +2,10 @@ use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
 use super::{
-    app::{Screen, use_app},
-    checkers_board::CheckersBoard,
-    connection_indicator::ConnectionIndicator,
-    invitation_card::InvitationCard,
-    kalah_board::KalahBoard,
-    notice::Notice,
-    online_controls::OnlineControls,
-    room_closed::RoomClosed,
-    star_board::StarBoard,
-    status_panel::StatusPanel,
-    top_bar::TopBar,
+    app::use_app, checkers_board::CheckersBoard, connection_indicator::ConnectionIndicator,
+    invitation_card::InvitationCard, kalah_board::KalahBoard, notice::Notice,
+    online_controls::OnlineControls, room_closed::RoomClosed, star_board::StarBoard,
+    status_panel::StatusPanel, top_bar::TopBar,
 };
 use crate::state::Connection;
 
@@ -47,7 +40,7 @@ pub fn OnlineScreen() -> Element {
         .unwrap_or("");
     let has_board = app.session.read().is_some();
     rsx! {
-        TopBar { title, back: Some(Screen::Games) }
+        TopBar { title }
         main {
             class: "screen board-screen online {layout}",
             "data-game": kind.map(GameKind::as_str).unwrap_or_default(),

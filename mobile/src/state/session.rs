@@ -1,7 +1,9 @@
 //! One game on the screen: the record, who plays the second colour, the route being tapped,
 //! pause and the computer's progress.
 
-use cozcade_engine::{AnyRecord, GameKind, Side};
+use cozcade_engine::{AnyRecord, Game, GameKind, Outcome, Side};
+
+use crate::bridge::Haptic;
 
 use super::{Cell, Level, Mode, RouteBuilder, Slot, Tap};
 
@@ -125,6 +127,48 @@ impl Session {
         let mut session = Session::resume_record(record, Mode::SameDevice);
         session.online = Some(OnlineSeat { seat, ready });
         session
+    }
+
+    /// The feedback for the move at ply `index` (a phone's haptics): a win for this device's
+    /// player, a capture (checkers pieces, or Kalah seeds taken from across the board), or a
+    /// plain move. `None` for a ply the record doesn't have.
+    pub fn feel_of_move(&self, index: usize) -> Option<Haptic> {
+        let texts = self.record.move_texts();
+        let text = texts.get(index)?;
+        let ended_here = index + 1 == texts.len() && self.record.outcome().is_some();
+        if ended_here && let Some(Outcome::Win(winner)) = self.record.outcome() {
+            // Against the computer the player is the first colour; online, the seat; on one
+            // device both players are, and the winner is among them.
+            let ours = match (self.online_seat(), self.mode) {
+                (Some(seat), _) => winner == seat,
+                (None, Mode::Computer(_)) => winner == Side::First,
+                (None, Mode::SameDevice) => true,
+            };
+            if ours {
+                return Some(Haptic::Win);
+            }
+        }
+        let captured = match &self.record {
+            AnyRecord::Checkers(_) => text.contains('x'),
+            // Sowing only ever adds to the other side's pits, so one that lost seeds was
+            // captured; except in the last move, after which the rows are swept into the stores.
+            AnyRecord::Kalah(record) if !ended_here => {
+                match (record.position_at(index), record.position_at(index + 1)) {
+                    (Some(before), Some(after)) => {
+                        let other = before.turn().other();
+                        let (was, now) = (before.pits(other), after.pits(other));
+                        was.iter().zip(now).any(|(w, n)| n < *w)
+                    }
+                    _ => false,
+                }
+            }
+            AnyRecord::Kalah(_) | AnyRecord::ChineseCheckers(_) => false,
+        };
+        Some(if captured {
+            Haptic::Capture
+        } else {
+            Haptic::Move
+        })
     }
 
     /// The seat this device plays in an online room (`None` for a local game).
@@ -897,5 +941,66 @@ mod tests {
         );
         assert!(s.route().is_empty());
         assert!(s.record().is_empty());
+    }
+
+    fn played(kind: GameKind, moves: &[&str]) -> Session {
+        let mut record = AnyRecord::new(kind);
+        for mv in moves {
+            record.play(mv).expect("legal");
+        }
+        Session::resume_record(record, Mode::SameDevice)
+    }
+
+    #[test]
+    fn a_checkers_jump_feels_like_a_capture() {
+        let s = played(GameKind::Checkers, &["11-15", "22-18", "15x22"]);
+        assert_eq!(s.feel_of_move(0), Some(Haptic::Move));
+        assert_eq!(s.feel_of_move(2), Some(Haptic::Capture));
+        assert_eq!(s.feel_of_move(3), None);
+    }
+
+    #[test]
+    fn a_kalah_capture_is_told_from_a_plain_sowing() {
+        // Every line of up to four plies from the start. With fewer than 13 seeds in a pit a
+        // sowing puts at most one seed in the mover's store, so a store that grew by two or
+        // more took seeds from across the board.
+        let mut lines: Vec<Vec<String>> = vec![Vec::new()];
+        let mut captures = 0;
+        for _ in 0..4 {
+            let mut longer = Vec::new();
+            for line in &lines {
+                let texts: Vec<&str> = line.iter().map(String::as_str).collect();
+                let s = played(GameKind::Kalah, &texts);
+                if s.record().outcome().is_some() {
+                    continue;
+                }
+                for mv in s.record().legal_moves() {
+                    let mut next = line.clone();
+                    next.push(mv);
+                    let texts: Vec<&str> = next.iter().map(String::as_str).collect();
+                    let after = played(GameKind::Kalah, &texts);
+                    let AnyRecord::Kalah(record) = after.record() else {
+                        unreachable!("a Kalah record");
+                    };
+                    let ply = next.len() - 1;
+                    let (before, now) = (&record.position_at(ply).expect("ply"), record.position());
+                    let mover = before.turn();
+                    let gain = now.store(mover) - before.store(mover);
+                    let expected = if gain >= 2 {
+                        Haptic::Capture
+                    } else {
+                        Haptic::Move
+                    };
+                    assert_eq!(after.feel_of_move(ply), Some(expected), "{next:?}");
+                    captures += usize::from(gain >= 2);
+                    longer.push(next);
+                }
+            }
+            lines = longer;
+        }
+        assert!(
+            captures > 0,
+            "no capture in four plies: the test proves nothing"
+        );
     }
 }
