@@ -11,6 +11,7 @@
 //! transaction. A store used by one instance only (SQLite) keeps the defaults, which grant
 //! every lease.
 
+mod columns;
 #[cfg(test)]
 pub(crate) mod contract;
 mod postgres;

@@ -22,7 +22,7 @@ use std::{
     time::{Duration, Instant},
 };
 
-use cozcade_engine::{GameKind, Side};
+use cozcade_engine::Side;
 use deadpool_postgres::{
     Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts, Transaction,
 };
@@ -30,10 +30,9 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{IsolationLevel, NoTls, error::SqlState};
 
 use super::{
-    Lease, NewRoom, Renewal, Store, StoreError, StoreFuture, StoreStats, StoredEvent, StoredRoom,
-    Write,
+    Lease, NewRoom, Renewal, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write, columns,
 };
-use crate::secret::{self, KeyHash};
+use crate::secret;
 
 /// Schema migrations, applied in order at start; `schema_migrations` records which ran.
 const MIGRATIONS: &[&str] = &[
@@ -250,10 +249,7 @@ impl PostgresStore {
         let Some(room) = room else {
             return Ok(None);
         };
-        let game: String = room.try_get(0).map_err(db_error)?;
-        let game: GameKind = game
-            .parse()
-            .map_err(|e| StoreError::Corrupt(format!("{e}")))?;
+        let game = columns::game(&room.try_get::<_, String>(0).map_err(db_error)?)?;
         let last_active: i64 = room.try_get(1).map_err(db_error)?;
         let seat1: Option<Vec<u8>> = room.try_get(2).map_err(db_error)?;
         let seat2: Option<Vec<u8>> = room.try_get(3).map_err(db_error)?;
@@ -266,28 +262,22 @@ impl PostgresStore {
             .map_err(db_error)?;
         let mut events = Vec::with_capacity(rows.len());
         for row in rows {
-            let seq: i64 = row.try_get(0).map_err(db_error)?;
             let seat: i16 = row.try_get(1).map_err(db_error)?;
             let event: String = row.try_get(3).map_err(db_error)?;
-            events.push(StoredEvent {
-                seq: u64::try_from(seq).map_err(|_| StoreError::Corrupt("negative seq".into()))?,
-                seat: match seat {
-                    1 => Side::First,
-                    2 => Side::Second,
-                    other => return Err(StoreError::Corrupt(format!("seat {other}"))),
-                },
-                action_id: row.try_get(2).map_err(db_error)?,
-                event: serde_json::from_str(&event)
-                    .map_err(|e| StoreError::Corrupt(e.to_string()))?,
-                at: row.try_get(4).map_err(db_error)?,
-            });
+            events.push(columns::stored_event(
+                row.try_get(0).map_err(db_error)?,
+                i64::from(seat),
+                row.try_get(2).map_err(db_error)?,
+                &event,
+                row.try_get(4).map_err(db_error)?,
+            )?);
         }
         tx.commit().await.map_err(db_error)?;
         Ok(Some(StoredRoom {
             id: id.to_owned(),
             game,
             last_active,
-            seat_key_hashes: [key_hash(seat1)?, key_hash(seat2)?],
+            seat_key_hashes: [columns::key_hash(seat1)?, columns::key_hash(seat2)?],
             events,
         }))
     }
@@ -540,21 +530,6 @@ async fn why_not_owner(tx: &Transaction<'_>, room: &str) -> StoreError {
     }
 }
 
-fn seat_number(seat: Side) -> i16 {
-    match seat {
-        Side::First => 1,
-        Side::Second => 2,
-    }
-}
-
-fn key_hash(bytes: Option<Vec<u8>>) -> Result<Option<KeyHash>, StoreError> {
-    bytes
-        .map(|b| {
-            KeyHash::try_from(b.as_slice()).map_err(|_| StoreError::Corrupt("seat key hash".into()))
-        })
-        .transpose()
-}
-
 /// The room whose lease a write needs (all but creating a room).
 fn fenced_room(write: &Write) -> Option<&str> {
     match write {
@@ -623,16 +598,14 @@ async fn apply(
             }
         }
         Write::Append { room, event } => {
-            let json = serde_json::to_string(&event.event)
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            let seq = i64::try_from(event.seq)
-                .map_err(|_| StoreError::Corrupt("sequence number overflow".into()))?;
+            let json = columns::event_json(&event.event)?;
+            let seq = columns::seq_column(event.seq)?;
             tx.execute(
                 statement,
                 &[
                     room,
                     &seq,
-                    &seat_number(event.seat),
+                    &columns::seat_number(event.seat),
                     &event.action_id,
                     &json,
                     &event.at,
@@ -762,6 +735,8 @@ impl Store for PostgresStore {
 mod tests {
     use super::*;
     use crate::scratch_postgres::{self, ScratchError, ScratchPostgres};
+    use crate::store::StoredEvent;
+    use cozcade_engine::GameKind;
 
     /// A throwaway cluster, or `None` (with the reason printed) where PostgreSQL is not
     /// installed and not required.
@@ -929,6 +904,7 @@ mod tests {
 mod fencing_tests {
     use super::*;
     use crate::scratch_postgres::{self, ScratchError, ScratchPostgres};
+    use cozcade_engine::GameKind;
 
     /// A write of the old owner that is in flight when its lease lapses: the takeover waits
     /// for it, and the new owner then loads the room with that write in it.

@@ -19,12 +19,10 @@ use std::{
     time::{Duration, Instant},
 };
 
-use cozcade_engine::{GameKind, protocol::Event};
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::oneshot;
 
-use super::{NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredEvent, StoredRoom, Write};
-use crate::secret::KeyHash;
+use super::{NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write, columns};
 use cozcade_engine::Side;
 
 /// How hard SQLite works to make a commit survive power loss (see PROTOCOL.md).
@@ -418,13 +416,6 @@ fn run_job(tx: &Transaction<'_>, job: Job) -> Pending {
     }
 }
 
-fn seat_number(seat: Side) -> i64 {
-    match seat {
-        Side::First => 1,
-        Side::Second => 2,
-    }
-}
-
 fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
     match write {
         Write::CreateRoom(NewRoom {
@@ -465,10 +456,8 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
         }
         Write::Append { room, event } => {
             // The foreign key refuses an action for a room that is gone (expired).
-            let json = serde_json::to_string(&event.event)
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-            let seq = i64::try_from(event.seq)
-                .map_err(|_| StoreError::Corrupt("sequence number overflow".into()))?;
+            let json = columns::event_json(&event.event)?;
+            let seq = columns::seq_column(event.seq)?;
             c.prepare_cached(
                 "INSERT INTO actions (room, seq, seat, action_id, event, at)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -477,7 +466,7 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
                 s.execute(params![
                     room,
                     seq,
-                    seat_number(event.seat),
+                    columns::seat_number(event.seat),
                     event.action_id,
                     json,
                     event.at
@@ -492,13 +481,6 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
         }
     }
     Ok(())
-}
-
-fn key_hash(blob: Option<Vec<u8>>) -> Result<Option<KeyHash>, StoreError> {
-    blob.map(|b| {
-        KeyHash::try_from(b.as_slice()).map_err(|_| StoreError::Corrupt("seat key hash".into()))
-    })
-    .transpose()
 }
 
 fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
@@ -521,9 +503,7 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
     let Some((game, last_active, seat1, seat2)) = row else {
         return Ok(None);
     };
-    let game: GameKind = game
-        .parse()
-        .map_err(|e| StoreError::Corrupt(format!("{e}")))?;
+    let game = columns::game(&game)?;
     let mut statement = c
         .prepare_cached(
             "SELECT seq, seat, action_id, event, at FROM actions WHERE room = ?1 ORDER BY seq",
@@ -543,27 +523,13 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
     let mut events = Vec::new();
     for row in rows {
         let (seq, seat, action_id, event, at) = row.map_err(db_error)?;
-        let seat = match seat {
-            1 => Side::First,
-            2 => Side::Second,
-            other => return Err(StoreError::Corrupt(format!("seat {other}"))),
-        };
-        let event: Event =
-            serde_json::from_str(&event).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        let seq = u64::try_from(seq).map_err(|_| StoreError::Corrupt("negative seq".into()))?;
-        events.push(StoredEvent {
-            seq,
-            seat,
-            action_id,
-            event,
-            at,
-        });
+        events.push(columns::stored_event(seq, seat, action_id, &event, at)?);
     }
     Ok(Some(StoredRoom {
         id: id.to_owned(),
         game,
         last_active,
-        seat_key_hashes: [key_hash(seat1)?, key_hash(seat2)?],
+        seat_key_hashes: [columns::key_hash(seat1)?, columns::key_hash(seat2)?],
         events,
     }))
 }
@@ -571,6 +537,8 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::StoredEvent;
+    use cozcade_engine::{GameKind, protocol::Event};
 
     #[tokio::test]
     async fn the_store_contract_holds() {
