@@ -11,6 +11,7 @@ use futures_channel::mpsc::{UnboundedSender, unbounded};
 
 use super::app::{AppContext, Screen};
 use crate::{
+    bridge::{self, Haptic},
     online::{
         client::{IntentError, OnlineClient, Stop},
         rooms::create_room,
@@ -197,6 +198,12 @@ impl AppContext {
                 self.session
                     .set(Some(Session::online(record.clone(), seat, ready)));
             }
+        }
+        // A refusal the player hasn't felt yet: the phone buzzes once (nothing on the web).
+        let newly_refused = view.message.is_some()
+            && self.online.peek().as_ref().map(|v| &v.message) != Some(&view.message);
+        if newly_refused {
+            bridge::haptic(Haptic::Error);
         }
         if self.online.peek().as_ref() != Some(&view) {
             self.online.set(Some(view));
