@@ -8,6 +8,7 @@ use cozcade_engine::{
 use dioxus::prelude::*;
 
 use super::app::{AppContext, use_app};
+use super::board_keys::{BoardKey, board_key};
 use crate::{
     i18n::Arg,
     state::{Action, Cell},
@@ -137,15 +138,17 @@ pub fn CheckersBoard() -> Element {
     let onkeydown = {
         let movable = movable.clone();
         move |event: KeyboardEvent| {
-            let key = event.key();
+            let Some(key) = board_key(event.key()) else {
+                return;
+            };
+            event.prevent_default();
             let current = *cursor.peek();
-            let handled = match key {
-                Key::ArrowUp | Key::ArrowDown | Key::ArrowLeft | Key::ArrowRight => {
+            match key {
+                BoardKey::Arrow(arrow) => {
                     let start = current.unwrap_or_else(|| movable.first().copied().unwrap_or(1));
-                    cursor.set(Some(neighbour(start, &key, turned).unwrap_or(start)));
-                    true
+                    cursor.set(Some(neighbour(start, &arrow, turned).unwrap_or(start)));
                 }
-                Key::Home => {
+                BoardKey::NextMovable => {
                     let next = current
                         .and_then(|c| movable.iter().find(|&&m| m > c))
                         .or(movable.first())
@@ -153,24 +156,9 @@ pub fn CheckersBoard() -> Element {
                     if next.is_some() {
                         cursor.set(next);
                     }
-                    true
                 }
-                Key::Enter => {
-                    tap(app, current);
-                    true
-                }
-                Key::Character(ref c) if c == " " => {
-                    tap(app, current);
-                    true
-                }
-                Key::Escape => {
-                    app.dispatch(Action::Cancel);
-                    true
-                }
-                _ => false,
-            };
-            if handled {
-                event.prevent_default();
+                BoardKey::Choose => tap(app, current),
+                BoardKey::Cancel => app.dispatch(Action::Cancel),
             }
         }
     };

@@ -6,6 +6,7 @@ use cozcade_engine::{AnyRecord, Side, kalah::PITS};
 use dioxus::prelude::*;
 
 use super::app::use_app;
+use super::board_keys::{BoardKey, board_key};
 use crate::{
     i18n::{Arg, Texts},
     state::{
@@ -107,16 +108,14 @@ pub fn KalahBoard() -> Element {
                 let to = (from + delta).rem_euclid(row.len() as isize) as usize;
                 row.get(to).copied()
             };
-            let handled = match event.key() {
-                Key::ArrowDown | Key::ArrowRight => {
-                    cursor.set(step(1));
-                    true
-                }
-                Key::ArrowUp | Key::ArrowLeft => {
-                    cursor.set(step(-1));
-                    true
-                }
-                Key::Home => {
+            let Some(key) = board_key(event.key()) else {
+                return;
+            };
+            event.prevent_default();
+            match key {
+                BoardKey::Arrow(Key::ArrowDown | Key::ArrowRight) => cursor.set(step(1)),
+                BoardKey::Arrow(_) => cursor.set(step(-1)),
+                BoardKey::NextMovable => {
                     // The next pit after the cursor that can be played.
                     let start = index.map_or(0, |i| i + 1);
                     let next = (0..row.len())
@@ -125,25 +124,12 @@ pub fn KalahBoard() -> Element {
                     if next.is_some() {
                         cursor.set(next);
                     }
-                    true
                 }
-                Key::Enter => {
-                    play(app, current);
-                    true
-                }
-                Key::Character(ref c) if c == " " => {
-                    play(app, current);
-                    true
-                }
-                Key::Escape => {
+                BoardKey::Choose => play(app, current),
+                BoardKey::Cancel => {
                     app.skip_animation();
                     app.dispatch(Action::Cancel);
-                    true
                 }
-                _ => false,
-            };
-            if handled {
-                event.prevent_default();
             }
         }
     };

@@ -2,6 +2,7 @@
 //! and send [`crate::state::Action`]s through it.
 
 mod app;
+mod board_keys;
 mod board_screen;
 mod checkers_board;
 mod confirm_dialog;

@@ -10,6 +10,7 @@ use std::rc::Rc;
 use dioxus::{html::geometry::ClientPoint, prelude::*};
 
 use super::app::{AppContext, use_app};
+use super::board_keys::{BoardKey, board_key};
 use crate::{
     i18n::Arg,
     state::{Action, Cell},
@@ -188,36 +189,23 @@ pub fn StarBoard() -> Element {
     }
 
     let onkeydown = move |event: KeyboardEvent| {
-        let key = event.key();
+        let Some(key) = board_key(event.key()) else {
+            return;
+        };
+        event.prevent_default();
         let current = *cursor.peek();
-        let handled = match key {
-            Key::ArrowUp | Key::ArrowDown | Key::ArrowLeft | Key::ArrowRight => {
+        match key {
+            BoardKey::Arrow(arrow) => {
                 let start = current.or_else(|| next_movable(app, None)).unwrap_or(1);
-                cursor.set(Some(neighbour(start, &key, turned).unwrap_or(start)));
-                true
+                cursor.set(Some(neighbour(start, &arrow, turned).unwrap_or(start)));
             }
-            Key::Home => {
+            BoardKey::NextMovable => {
                 if let Some(next) = next_movable(app, current) {
                     cursor.set(Some(next));
                 }
-                true
             }
-            Key::Enter => {
-                tap(app, current);
-                true
-            }
-            Key::Character(ref c) if c == " " => {
-                tap(app, current);
-                true
-            }
-            Key::Escape => {
-                app.dispatch(Action::Cancel);
-                true
-            }
-            _ => false,
-        };
-        if handled {
-            event.prevent_default();
+            BoardKey::Choose => tap(app, current),
+            BoardKey::Cancel => app.dispatch(Action::Cancel),
         }
     };
 
