@@ -260,20 +260,7 @@ mod tests {
             hole(10, 2),
             hole(11, 1),
         ];
-        // Coral out of the way in the middle, nowhere near either goal.
-        let coral = [
-            (6, -10),
-            (6, 10),
-            (7, -9),
-            (7, -7),
-            (7, 7),
-            (7, 9),
-            (8, -8),
-            (8, 8),
-            (9, -9),
-            (9, 9),
-        ]
-        .map(|(r, x)| hole(r, x));
+        let coral = coral_out_of_the_way();
         let position: ChineseCheckers = fen('J', &jade, &coral).parse().unwrap();
         let before = position.evaluate();
         let deeper = position
@@ -285,6 +272,23 @@ mod tests {
             -after.evaluate() > before,
             "moving deeper into the goal must count"
         );
+    }
+
+    /// Ten coral marbles in the middle rows, nowhere near either goal: the endgame tests' foil.
+    fn coral_out_of_the_way() -> [Hole; 10] {
+        [
+            (6, -10),
+            (6, 10),
+            (7, -9),
+            (7, -7),
+            (7, 7),
+            (7, 9),
+            (8, -8),
+            (8, 8),
+            (9, -9),
+            (9, 9),
+        ]
+        .map(|(r, x)| hole(r, x))
     }
 
     #[test]
@@ -310,19 +314,7 @@ mod tests {
         let gap = hole(3, 1);
         let mut jade: Vec<Hole> = goal_holes(Side::First).filter(|&h| h != gap).collect();
         jade.push(hole(4, 4));
-        let coral = [
-            (6, -10),
-            (6, 10),
-            (7, -9),
-            (7, -7),
-            (7, 7),
-            (7, 9),
-            (8, -8),
-            (8, 8),
-            (9, -9),
-            (9, 9),
-        ]
-        .map(|(r, x)| hole(r, x));
+        let coral = coral_out_of_the_way();
         let mut position: ChineseCheckers = fen('J', &jade, &coral).parse().unwrap();
         for _ in 0..4 {
             if position.outcome().is_some() {
