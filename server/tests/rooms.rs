@@ -486,14 +486,7 @@ async fn a_new_round_needs_both_players_once_the_guest_is_in() {
     alone.client.play(0, "a").await;
     alone.next_event().await;
     // Before anyone joined, the creator restarts alone.
-    let id = alone.client.action_id();
-    alone
-        .client
-        .send(&ClientMessage::NewRound {
-            action_id: id,
-            seq: 1,
-        })
-        .await;
+    alone.client.ask_new_round(1).await;
     match alone.next_event().await {
         ServerMessage::Event {
             seq: 2,
@@ -515,14 +508,7 @@ async fn a_new_round_needs_both_players_once_the_guest_is_in() {
     creator.next_event().await;
     guest.next_event().await;
 
-    let id = creator.client.action_id();
-    creator
-        .client
-        .send(&ClientMessage::NewRound {
-            action_id: id,
-            seq: 3,
-        })
-        .await;
+    creator.client.ask_new_round(3).await;
     assert!(matches!(
         creator.next_event().await,
         ServerMessage::Event {
@@ -538,14 +524,7 @@ async fn a_new_round_needs_both_players_once_the_guest_is_in() {
         Some(Side::First)
     );
     // Asking twice is refused; the game is unchanged (still round 2, one move).
-    let id = creator.client.action_id();
-    creator
-        .client
-        .send(&ClientMessage::NewRound {
-            action_id: id,
-            seq: 4,
-        })
-        .await;
+    creator.client.ask_new_round(4).await;
     assert_eq!(
         error_code(&creator.client.recv().await),
         ErrorCode::AlreadyProposed
@@ -554,14 +533,7 @@ async fn a_new_round_needs_both_players_once_the_guest_is_in() {
     assert_eq!((before.round, before.record.moves.len()), (2, 1));
 
     // The guest agrees: round 3 from the start, colours kept.
-    let id = guest.client.action_id();
-    guest
-        .client
-        .send(&ClientMessage::NewRound {
-            action_id: id,
-            seq: 4,
-        })
-        .await;
+    guest.client.ask_new_round(4).await;
     assert!(matches!(
         guest.next_event().await,
         ServerMessage::Event {

@@ -68,7 +68,7 @@ pub fn CheckersBoard() -> Element {
     };
     let position: &Checkers = record.position();
     // Online from the second seat: white's side nearest the player.
-    let turned = session.online_seat() == Some(Side::Second);
+    let turned = session.board_turned();
     let highlights = session.highlights();
     let movable = session.movable();
     let route: Vec<Cell> = session.route().to_vec();

@@ -63,7 +63,7 @@ pub fn KalahBoard() -> Element {
         return rsx! {};
     };
     // Online from the second seat the board turns half a round: your own pits nearest you.
-    let turned = session.online_seat() == Some(Side::Second);
+    let turned = session.board_turned();
     let drawn_at = |side: Side| if turned { side.other() } else { side };
     let AnyRecord::Kalah(record) = session.record() else {
         return rsx! {};

@@ -135,7 +135,7 @@ pub fn StarBoard() -> Element {
         return rsx! {};
     };
     let position: &ChineseCheckers = record.position();
-    let turned = session.online_seat() == Some(Side::Second);
+    let turned = session.board_turned();
     let highlights = session.highlights();
     let route: Vec<Cell> = session.route().to_vec();
     let kind = session.kind();

@@ -171,6 +171,12 @@ impl Session {
         })
     }
 
+    /// The board is drawn turned half a round: online from the second seat, whose side must be
+    /// nearest the player. (On one device the board stays put for both.)
+    pub fn board_turned(&self) -> bool {
+        self.online_seat() == Some(Side::Second)
+    }
+
     /// The seat this device plays in an online room (`None` for a local game).
     pub fn online_seat(&self) -> Option<Side> {
         self.online.map(|o| o.seat)

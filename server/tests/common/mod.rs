@@ -194,6 +194,17 @@ impl Client {
         action_id
     }
 
+    /// Asks for (or agrees to) a new round built on `seq`; returns the action id.
+    pub async fn ask_new_round(&mut self, seq: u64) -> String {
+        let action_id = self.action_id();
+        self.send(&ClientMessage::NewRound {
+            action_id: action_id.clone(),
+            seq,
+        })
+        .await;
+        action_id
+    }
+
     pub async fn got(&mut self) -> Got {
         loop {
             let frame = tokio::time::timeout(WAIT, self.ws.next())
