@@ -2,7 +2,10 @@
 //! generates Python bindings from the same library metadata, so a Python class can implement
 //! the host trait and drive the exported functions exactly as the phones do.
 
-use std::{path::Path, process::Command};
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+};
 
 use anyhow::{Context, Result, bail};
 
@@ -15,24 +18,7 @@ pub fn python_test() -> Result<()> {
     if Command::new("python3").arg("--version").output().is_err() {
         bail!("the bridge test needs python3 (Debian: `apt-get install python3`)");
     }
-    // A cdylib on request only: declaring it in Cargo.toml would link one in every build of
-    // the app (web and Android included) for nothing.
-    cargo_step(
-        "bridge: cdylib with the test exports",
-        &[
-            "rustc",
-            "-p",
-            "cozcade-mobile",
-            "--lib",
-            "--crate-type",
-            "cdylib",
-            "--features",
-            "bridge-test",
-        ],
-    )?;
-    let library = target_dir()
-        .join("debug")
-        .join(library_file("cozcade_mobile"));
+    let library = test_library()?;
     let out = target_dir().join("bridge-python");
     if out.exists() {
         std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
@@ -55,8 +41,31 @@ pub fn python_test() -> Result<()> {
     phone_bindings(&library)
 }
 
+/// Builds `libcozcade_mobile.so` (the platform's name for it) with the test exports and returns
+/// its path. The Python and the Kotlin bridge tests share it: the second call finds it fresh.
+pub fn test_library() -> Result<PathBuf> {
+    // A cdylib on request only: declaring it in Cargo.toml would link one in every build of
+    // the app (web and Android included) for nothing.
+    cargo_step(
+        "bridge: cdylib with the test exports",
+        &[
+            "rustc",
+            "-p",
+            "cozcade-mobile",
+            "--lib",
+            "--crate-type",
+            "cdylib",
+            "--features",
+            "bridge-test",
+        ],
+    )?;
+    Ok(target_dir()
+        .join("debug")
+        .join(library_file("cozcade_mobile")))
+}
+
 /// Runs the workspace's `uniffi-bindgen` on the library (library mode) for one language.
-fn generate(library: &Path, language: &str, out: &Path) -> Result<()> {
+pub fn generate(library: &Path, language: &str, out: &Path) -> Result<()> {
     let mut bindgen = cargo();
     bindgen
         .args(["run", "--quiet", "-p", "uniffi-bindgen", "--", "generate"])

@@ -10,6 +10,7 @@ use clap::{Parser, Subcommand};
 
 mod app;
 mod bridge;
+mod kotlin;
 mod vs_bgio;
 
 #[derive(Parser)]
@@ -40,6 +41,9 @@ enum Task {
     TestApp,
     /// Only the native bridge's Python test (UniFFI bindings generated from the library).
     TestBridge,
+    /// Only the Android host's Kotlin: bindings, test host and host files through kotlinc 2.3,
+    /// then the bridge driven from Kotlin on the JVM.
+    TestKotlin,
     /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
     Web,
 }
@@ -53,6 +57,7 @@ fn main() -> Result<()> {
         Task::TestBench => vs_bgio::smoke(),
         Task::TestApp => app::checks(),
         Task::TestBridge => bridge::python_test(),
+        Task::TestKotlin => kotlin::test(),
         Task::Web => app::web().and_then(|dir| {
             println!("web bundle: {}", dir.display());
             app::report_size(&dir)
@@ -127,6 +132,7 @@ fn test() -> Result<()> {
         .env("COZCADE_REQUIRE_NGINX", "1");
     step("tests", tests)?;
     bridge::python_test()?;
+    kotlin::test()?;
     vs_bgio::smoke()?;
     app::checks()?;
     println!("\nAll checks passed.");

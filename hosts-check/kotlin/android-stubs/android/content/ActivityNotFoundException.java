@@ -1,0 +1,5 @@
+package android.content;
+
+public class ActivityNotFoundException extends RuntimeException {
+    public ActivityNotFoundException() { throw new RuntimeException("Stub!"); }
+}

@@ -1,0 +1,7 @@
+package androidx.activity
+
+abstract class OnBackPressedCallback(enabled: Boolean) {
+    var isEnabled: Boolean = enabled
+
+    abstract fun handleOnBackPressed()
+}
