@@ -225,6 +225,44 @@ fn the_hosts_call_what_rust_exports_for_them() {
     assert!(start.contains("@_cdecl(\"cozcade_ios_host_start\")"));
 }
 
+/// `cargo xtask test-kotlin` compiles the host files against the bindings of the test build
+/// (`bridge-test`), a superset of the release build's: a host calling a test-only export would
+/// compile there and break the release. None may.
+#[test]
+fn the_hosts_use_no_test_only_export() {
+    let testing = source("mobile/src/bridge/testing.rs");
+    let lines: Vec<&str> = testing.lines().collect();
+    let test_only: Vec<String> = lines
+        .windows(2)
+        .filter(|pair| pair[0].trim() == "#[uniffi::export]")
+        .flat_map(|pair| rust_fns(pair[1]))
+        .collect();
+    assert_eq!(
+        test_only,
+        [
+            "test_next_host_event",
+            "test_share_invitation",
+            "test_haptic",
+            "test_open_store_page",
+            "test_set_at_root",
+            "test_forget_host"
+        ],
+        "read testing.rs"
+    );
+    for file in [
+        format!("{KOTLIN_DIR}/MainActivity.kt"),
+        format!("{KOTLIN_DIR}/AndroidHost.kt"),
+        format!("{SWIFT_DIR}/HostStart.swift"),
+        format!("{SWIFT_DIR}/IosHost.swift"),
+    ] {
+        let host = source(&file);
+        for export in &test_only {
+            let name = camel(export);
+            assert!(!host.contains(&name), "{file} uses the test-only {name}");
+        }
+    }
+}
+
 #[test]
 fn camel_case_is_uniffis() {
     assert_eq!(camel("open_store_page"), "openStorePage");
