@@ -1,6 +1,7 @@
-//! The native hosts' bridge, tested from Python: the Swift/Kotlin side can't run here, but UniFFI
-//! generates Python bindings from the same library metadata, so a Python class can implement
-//! the host trait and drive the exported functions exactly as the phones do.
+//! The native hosts' bridge, tested from Python: the Swift side can't run here (the Kotlin side
+//! runs on the JVM: `kotlin.rs`), but UniFFI generates Python bindings from the same library
+//! metadata, so a Python class can implement the host trait and drive the exported functions
+//! exactly as the phones do.
 
 use std::{
     path::{Path, PathBuf},
@@ -79,10 +80,10 @@ pub fn generate(library: &Path, language: &str, out: &Path) -> Result<()> {
     )
 }
 
-/// The Swift and Kotlin bindings can't be compiled here, but generating them checks
-/// `mobile/uniffi.toml` and that they come out under the names the release workflow and the
-/// hosts use: the Swift module and its C header/modulemap, the Kotlin package, and the library
-/// the Kotlin loads (dx's `libmain.so`).
+/// The Swift bindings can't be compiled here (the Kotlin ones are, by `kotlin.rs`), but
+/// generating both checks `mobile/uniffi.toml` and that they come out under the names the
+/// release workflow and the hosts use: the Swift module and its C header/modulemap, the Kotlin
+/// package, and the library the Kotlin loads (dx's `libmain.so`).
 fn phone_bindings(library: &Path) -> Result<()> {
     let out = target_dir().join("bridge-phones");
     if out.exists() {
