@@ -38,6 +38,14 @@ pub struct Profile {
     pub random_percent: u32,
 }
 
+/// What [`Evaluate::exact`] found: an optimal move and its score (as the search would score
+/// it), or nothing; and the nodes it spent either way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exact<M> {
+    pub answer: Option<(M, Score)>,
+    pub nodes: u64,
+}
+
 /// A game the computer can play.
 pub trait Evaluate: Game {
     /// The static evaluation of a position that is not over, from the side to move's point of
@@ -73,6 +81,21 @@ pub trait Evaluate: Game {
 
     /// How the levels play this game.
     fn profile(level: Level) -> Profile;
+
+    /// A move known to be optimal (from an opening book or an exact solver), tried before the
+    /// search at `level`. `nodes` caps the work when the caller gave a node budget; `stop` says
+    /// when to give up (the cancel flag, the clock's safety stop). The default knows nothing.
+    fn exact(
+        &self,
+        _level: Level,
+        _nodes: Option<u64>,
+        _stop: &dyn Fn() -> bool,
+    ) -> Exact<Self::Move> {
+        Exact {
+            answer: None,
+            nodes: 0,
+        }
+    }
 
     /// A varied starting position for the match runner: index `game_pair` picks the opening
     /// (both games of a pair start from it with colours swapped); `rng` may add random plies.
