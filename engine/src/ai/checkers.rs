@@ -266,6 +266,26 @@ mod tests {
     }
 
     #[test]
+    fn hard_converts_won_kings_endings_within_the_40_move_rule() {
+        // A sample (the full sweep is `examples/checkers_endings`): Hard on both sides, the
+        // game's record deciding repetition and the 40-move rule.
+        use crate::ai::checkers_endings::{play_out, random_ending, won_by};
+        let mut rng = Rng::new(40);
+        for (strong, weak, off_corners, count) in [(2, 1, false, 3), (3, 2, true, 2)] {
+            for _ in 0..count {
+                let (position, side) = random_ending(strong, weak, off_corners, &mut rng);
+                let record = play_out(position, Level::Hard, None, 400);
+                assert!(
+                    won_by(&record, side),
+                    "{position}: {:?} after {} plies",
+                    record.outcome(),
+                    record.len()
+                );
+            }
+        }
+    }
+
+    #[test]
     fn a_lost_position_still_gets_a_move() {
         // One red man against three white kings: every line loses, and red still moves.
         let position: Checkers = "B:WK18,K19,K27:B1".parse().unwrap();

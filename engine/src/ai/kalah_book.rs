@@ -67,6 +67,55 @@ pub fn lookup(position: &Kalah) -> Option<(Move, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Game, ai::kalah_solver::Solver};
+
+    /// Seeds the mover gains over its opponent from `before` to `after`.
+    fn gain(before: &Kalah, after: &Kalah) -> i32 {
+        let me = before.turn();
+        let delta = |side| i32::from(after.store(side)) - i32::from(before.store(side));
+        delta(me) - delta(me.other())
+    }
+
+    #[test]
+    fn the_book_follows_perfect_play_from_the_start() {
+        // Along the book's own line from the start, every value is what the next position's
+        // value and the seeds gained on the way make it; where the line leaves the book the
+        // solver (no budget) confirms it, and on the last book positions (the fewest seeds,
+        // where solving is quick) the solver confirms that the book's move is an optimal one.
+        let mut position = Kalah::start();
+        let mut line = Vec::new();
+        while let Some((mv, value)) = lookup(&position) {
+            line.push((position.clone(), mv, value));
+            position = position.play_unchecked(&mv);
+        }
+        assert!(
+            line.len() >= 10,
+            "the book holds the first {} plies only",
+            line.len()
+        );
+        assert_eq!(line[0].2, 8, "Kalah(6,4) is a first-player win by 8");
+        let mut solver = Solver::new(22);
+        for (position, mv, value) in &line {
+            let child = position.play_unchecked(mv);
+            let rest = match lookup(&child) {
+                _ if child.outcome().is_some() => 0,
+                Some((_, rest)) => rest,
+                None => solver.value(&child, u64::MAX).unwrap(),
+            };
+            let rest = if child.turn() == position.turn() {
+                rest
+            } else {
+                -rest
+            };
+            assert_eq!(gain(position, &child) + rest, *value, "{position} {mv}");
+        }
+        for (position, mv, value) in line.iter().rev().take(3) {
+            let values = solver.move_values(position, u64::MAX).unwrap();
+            let best = values.iter().map(|(_, v)| *v).max().unwrap();
+            let chosen = values.iter().find(|(m, _)| m == mv).unwrap().1;
+            assert_eq!((best, chosen), (*value, *value), "{position}: {values:?}");
+        }
+    }
 
     #[test]
     fn every_line_of_the_book_is_an_entry() {

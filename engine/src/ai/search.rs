@@ -28,7 +28,8 @@ pub struct Choice<M> {
     pub mv: M,
     /// The move's score from the mover's point of view, as far as the search saw.
     pub score: Score,
-    /// Plies of the last completed iteration.
+    /// Plies of the last completed iteration (0 for a move from an opening book or an exact
+    /// solver, see [`super::Evaluate::exact`]).
     pub depth: u32,
     /// Nodes visited, the unfinished iteration included.
     pub nodes: u64,
@@ -146,6 +147,9 @@ impl<'a> Search<'a> {
             return Err(SearchError::GameOver);
         }
         let mut exact_nodes = 0;
+        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(SearchError::Cancelled);
+        }
         let profile = G::profile(self.level);
         let max_depth = self.depth.unwrap_or(profile.depth).clamp(1, MAX_PLY - 1);
         let clock = self.clock.map(|clock| {
