@@ -18,7 +18,8 @@ pub const MATE: Score = 1_000_000;
 /// transposition table stores them relative to the node, not to the root.
 pub const MATE_BAND: Score = MATE - 10_000;
 /// Scores at least this large (in absolute value) are proven results: a game-over position
-/// was reached on every line that matters. Kalah's final scores are `±PROVEN + margin`.
+/// was reached on every line that matters. Kalah's exact answers (book, solver) score
+/// `±PROVEN + margin`.
 pub const PROVEN: Score = 500_000;
 /// Every static evaluation stays strictly inside `-EVAL_LIMIT..EVAL_LIMIT`.
 pub const EVAL_LIMIT: Score = 100_000;
@@ -53,7 +54,8 @@ pub trait Evaluate: Game {
     fn evaluate(&self) -> Score;
 
     /// The score of a position that is over (no legal move), from the side to move's point of
-    /// view, `ply` plies below the root. Outside `-PROVEN..PROVEN` except for a draw.
+    /// view, `ply` plies below the root. Outside `-PROVEN..PROVEN` except for a draw, or (Kalah,
+    /// which maximises the margin) on the evaluation's own scale.
     fn terminal_score(&self, ply: u32) -> Score {
         match self.outcome() {
             Some(Outcome::Win(side)) if side == self.turn() => MATE - ply as Score,
