@@ -68,7 +68,21 @@ impl Evaluate for Checkers {
             -1 => approach(&kings[theirs], &squares[mine]),
             _ => 0,
         };
-        lead + trade + hunt + position[mine] - position[theirs]
+        // With men gone from the losing side, its kings hide in the double corners; the
+        // winning side drives them out and hems them in.
+        let weaker = match lead.signum() {
+            1 => Some(theirs),
+            -1 => Some(mine),
+            _ => None,
+        };
+        let cornering = match weaker {
+            Some(side) if kings[side].len() == squares[side].len() => {
+                let driven = cornered(self, &kings[side]);
+                if side == theirs { driven } else { -driven }
+            }
+            _ => 0,
+        };
+        lead + trade + hunt + cornering + position[mine] - position[theirs]
     }
 
     fn is_quiet(&self, moves: &[Move]) -> bool {
@@ -110,7 +124,7 @@ impl Evaluate for Checkers {
             },
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
-                nodes: 1_500_000,
+                nodes: 500_000,
                 noise: 0,
                 random_percent: 0,
             },
@@ -133,6 +147,42 @@ pub fn ballot_position(ballot: &str) -> Option<Checkers> {
         position = position.play_unchecked(&mv);
     }
     Some(position)
+}
+
+/// How badly off a losing side's `kings` (its only pieces) are: far from the double corners
+/// (squares 1/5 and 28/32, where a king cannot be trapped easily), on the edge, with few
+/// squares to go to.
+fn cornered(position: &Checkers, kings: &[(u8, u8)]) -> Score {
+    const DOUBLE_CORNERS: [(u8, u8); 4] = [(0, 1), (1, 0), (6, 7), (7, 6)];
+    kings
+        .iter()
+        .map(|&(row, column)| {
+            let corner = DOUBLE_CORNERS
+                .iter()
+                .map(|&(r, c)| Score::from(row.abs_diff(r).max(column.abs_diff(c))))
+                .min()
+                .unwrap_or(0);
+            let edge = Score::from(row == 0 || row == 7 || column == 0 || column == 7);
+            let free = [(-1i8, -1i8), (-1, 1), (1, -1), (1, 1)]
+                .iter()
+                .filter(|&&(dr, dc)| {
+                    let (r, c) = (row as i8 + dr, column as i8 + dc);
+                    (0..8).contains(&r)
+                        && (0..8).contains(&c)
+                        && square_at(r as u8, c as u8)
+                            .is_some_and(|sq| position.piece_at(sq).is_none())
+                })
+                .count() as Score;
+            3 * corner + 4 * edge - 3 * free
+        })
+        .sum()
+}
+
+/// The dark square at `row`, `column`, if it is one.
+fn square_at(row: u8, column: u8) -> Option<Square> {
+    let dark = (row + column) % 2 == 1;
+    dark.then(|| Square::new(row * 4 + column / 2 + 1))
+        .flatten()
 }
 
 /// Sum over `kings` of the distance (in king steps) to the nearest of `targets`.
@@ -213,6 +263,26 @@ mod tests {
         let after = after.play_unchecked(&after.parse_move("24x15").unwrap());
         let reply = Search::new(Level::Hard).choose(&after).unwrap();
         assert_eq!(reply.mv.to_string(), "10x19x26");
+    }
+
+    #[test]
+    fn hard_converts_won_kings_endings_within_the_40_move_rule() {
+        // A sample (the full sweep is `examples/checkers_endings`): Hard on both sides, the
+        // game's record deciding repetition and the 40-move rule.
+        use crate::ai::checkers_endings::{play_out, random_ending, won_by};
+        let mut rng = Rng::new(40);
+        for (strong, weak, off_corners, count) in [(2, 1, false, 3), (3, 2, true, 2)] {
+            for _ in 0..count {
+                let (position, side) = random_ending(strong, weak, off_corners, &mut rng);
+                let record = play_out(position, Level::Hard, None, 400);
+                assert!(
+                    won_by(&record, side),
+                    "{position}: {:?} after {} plies",
+                    record.outcome(),
+                    record.len()
+                );
+            }
+        }
     }
 
     #[test]

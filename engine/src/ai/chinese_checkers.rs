@@ -126,7 +126,7 @@ impl Evaluate for ChineseCheckers {
             // About 0.4 M nodes/s on one core here: 300 k nodes stay under a second.
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
-                nodes: 300_000,
+                nodes: 100_000,
                 noise: 0,
                 random_percent: 0,
             },

@@ -18,7 +18,8 @@ pub const MATE: Score = 1_000_000;
 /// transposition table stores them relative to the node, not to the root.
 pub const MATE_BAND: Score = MATE - 10_000;
 /// Scores at least this large (in absolute value) are proven results: a game-over position
-/// was reached on every line that matters. Kalah's final scores are `±PROVEN + margin`.
+/// was reached on every line that matters. Kalah's exact answers (book, solver) score
+/// `±PROVEN + margin`.
 pub const PROVEN: Score = 500_000;
 /// Every static evaluation stays strictly inside `-EVAL_LIMIT..EVAL_LIMIT`.
 pub const EVAL_LIMIT: Score = 100_000;
@@ -38,6 +39,14 @@ pub struct Profile {
     pub random_percent: u32,
 }
 
+/// What [`Evaluate::exact`] found: an optimal move and its score (as the search would score
+/// it), or nothing; and the nodes it spent either way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Exact<M> {
+    pub answer: Option<(M, Score)>,
+    pub nodes: u64,
+}
+
 /// A game the computer can play.
 pub trait Evaluate: Game {
     /// The static evaluation of a position that is not over, from the side to move's point of
@@ -45,7 +54,8 @@ pub trait Evaluate: Game {
     fn evaluate(&self) -> Score;
 
     /// The score of a position that is over (no legal move), from the side to move's point of
-    /// view, `ply` plies below the root. Outside `-PROVEN..PROVEN` except for a draw.
+    /// view, `ply` plies below the root. Outside `-PROVEN..PROVEN` except for a draw, or (Kalah,
+    /// which maximises the margin) on the evaluation's own scale.
     fn terminal_score(&self, ply: u32) -> Score {
         match self.outcome() {
             Some(Outcome::Win(side)) if side == self.turn() => MATE - ply as Score,
@@ -73,6 +83,21 @@ pub trait Evaluate: Game {
 
     /// How the levels play this game.
     fn profile(level: Level) -> Profile;
+
+    /// A move known to be optimal (from an opening book or an exact solver), tried before the
+    /// search at `level`. `nodes` caps the work when the caller gave a node budget; `stop` says
+    /// when to give up (the cancel flag, the clock's safety stop). The default knows nothing.
+    fn exact(
+        &self,
+        _level: Level,
+        _nodes: Option<u64>,
+        _stop: &dyn Fn() -> bool,
+    ) -> Exact<Self::Move> {
+        Exact {
+            answer: None,
+            nodes: 0,
+        }
+    }
 
     /// A varied starting position for the match runner: index `game_pair` picks the opening
     /// (both games of a pair start from it with colours swapped); `rng` may add random plies.

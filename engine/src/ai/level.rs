@@ -5,8 +5,8 @@ use serde::{Deserialize, Serialize};
 /// How strong the computer plays.
 ///
 /// Easy plays partly at random but still takes what is obviously good; Medium searches a few
-/// plies with the full evaluation; Hard deepens an alpha-beta search for as long as its budget
-/// allows. Each game tunes the depths and budgets in its [`super::Evaluate::profile`].
+/// plies with the full evaluation; Hard deepens an alpha-beta search for as long as its node
+/// budget allows (and plays Kalah perfectly: an opening book and an exact endgame solver). Each game tunes the depths and budgets in its [`super::Evaluate::profile`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
@@ -26,15 +26,16 @@ impl Level {
         }
     }
 
-    /// The default thinking time in milliseconds, used when the caller gives a clock but no
-    /// time of its own. Chosen to fit a phone: a searching level stops at this time at the
-    /// latest (plus the few milliseconds between two clock checks), so the median stays below
-    /// the targets of 50 ms, 200 ms and 1 s.
+    /// The wall-clock safety stop in milliseconds, used when the caller gives a clock but no
+    /// time of its own. Strength comes from the game's node budget (its
+    /// [`super::Evaluate::profile`]), which the levels reach well within a second even in the
+    /// browser on a slow phone; this stop only bounds the wait on a device far slower than
+    /// that, and then the answer is the last finished iteration's.
     pub fn default_millis(self) -> u64 {
         match self {
-            Level::Easy => 40,
-            Level::Medium => 150,
-            Level::Hard => 900,
+            Level::Easy => 1_000,
+            Level::Medium => 2_000,
+            Level::Hard => 4_000,
         }
     }
 }

@@ -4,7 +4,11 @@
 //! implements in this module (its evaluation, move-ordering hints and level tuning); the rules
 //! themselves stay in the game modules. The search is pure: no threads, no clock of its own
 //! (the caller passes a [`Clock`]), a cancel flag the caller may set from another thread.
-//! With a node budget, no clock and a seed it is deterministic.
+//!
+//! Each level's strength is a fixed amount of work: a node budget per game and level (see
+//! each game's [`Evaluate::profile`]), never the time. The same position, level and seed give
+//! the same move on a fast desktop, a slow phone and a loaded machine; the caller's clock is
+//! only a safety stop ([`Level::default_millis`]) for a device far slower than expected.
 //!
 //! [`arena`] plays matches between levels for the strength figures; [`choose_any`] serves
 //! callers that know the game only at run time (the CLI, the app).
@@ -23,7 +27,7 @@
 //! // Natively a clock is `ai::InstantClock::start()`; in the browser a closure over
 //! // `performance.now()`; with no clock only the node budget and the flag stop the search.
 //! let clock = || 0u64;
-//! let search = Search::new(Level::Hard).clock(&clock).millis(900).cancel(&pause).nodes(50_000);
+//! let search = Search::new(Level::Hard).clock(&clock).cancel(&pause).nodes(50_000);
 //! let mv: String = choose_any(&record, &search).unwrap();
 //! assert_eq!(record.clone().play(&mv).map(|_| ()), Ok(()));
 //! ```
@@ -44,10 +48,13 @@ mod any;
 pub mod arena;
 mod ballots;
 mod checkers;
+pub mod checkers_endings;
 mod chinese_checkers;
 mod clock;
 mod evaluate;
 mod kalah;
+pub mod kalah_book;
+pub mod kalah_solver;
 mod level;
 mod rng;
 mod search;
@@ -62,7 +69,9 @@ pub use checkers::ballot_position;
 pub use clock::Clock;
 #[cfg(not(all(target_arch = "wasm32", target_os = "unknown")))]
 pub use clock::InstantClock;
-pub use evaluate::{EVAL_LIMIT, Evaluate, INFINITY, MATE, MATE_BAND, PROVEN, Profile, Score};
+pub use evaluate::{
+    EVAL_LIMIT, Evaluate, Exact, INFINITY, MATE, MATE_BAND, PROVEN, Profile, Score,
+};
 pub use kalah::seeds_in_play;
 pub use level::{Level, UnknownLevel};
 pub use rng::Rng;

@@ -28,7 +28,8 @@ pub struct Choice<M> {
     pub mv: M,
     /// The move's score from the mover's point of view, as far as the search saw.
     pub score: Score,
-    /// Plies of the last completed iteration.
+    /// Plies of the last completed iteration (0 for a move from an opening book or an exact
+    /// solver, see [`super::Evaluate::exact`]).
     pub depth: u32,
     /// Nodes visited, the unfinished iteration included.
     pub nodes: u64,
@@ -88,21 +89,24 @@ impl<'a> Search<'a> {
         self.level
     }
 
-    /// Stops after about `n` nodes (checked every 256 nodes). With no clock, the search is
-    /// then fully determined by the position, the level, `n` and the seed.
+    /// Stops after about `n` nodes (checked every 256 nodes) instead of the game's budget for
+    /// the level. The search is fully determined by the position, the level, the node budget
+    /// and the seed, unless the clock's safety stop comes first.
     pub fn nodes(mut self, n: u64) -> Self {
         self.nodes = Some(n);
         self
     }
 
-    /// Reads the time from `clock`; the search stops after the level's default time (or the
-    /// time given to [`Search::millis`]). Without a clock no time limit applies.
+    /// Reads the time from `clock` for a safety stop after [`Level::default_millis`] (or the
+    /// time given to [`Search::millis`]). The node budget decides the strength; the clock only
+    /// cuts a search short on a device far slower than expected. Without a clock no time
+    /// limit applies.
     pub fn clock(mut self, clock: &'a dyn Clock) -> Self {
         self.clock = Some(clock);
         self
     }
 
-    /// The time budget in milliseconds (needs a [`Search::clock`]).
+    /// The safety stop in milliseconds (needs a [`Search::clock`]).
     pub fn millis(mut self, millis: u64) -> Self {
         self.millis = Some(millis);
         self
@@ -142,6 +146,10 @@ impl<'a> Search<'a> {
         if moves.is_empty() {
             return Err(SearchError::GameOver);
         }
+        let mut exact_nodes = 0;
+        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            return Err(SearchError::Cancelled);
+        }
         let profile = G::profile(self.level);
         let max_depth = self.depth.unwrap_or(profile.depth).clamp(1, MAX_PLY - 1);
         let clock = self.clock.map(|clock| {
@@ -157,6 +165,29 @@ impl<'a> Search<'a> {
         };
         let entry_bytes = std::mem::size_of::<Option<super::table::Entry<G::Move>>>().max(1);
         let table_bits = (table_bytes / entry_bytes).max(2).ilog2();
+        // A book move or a solved endgame needs no search (not when a depth is asked for: the
+        // tests compare depth-limited values).
+        if self.depth.is_none() {
+            let stop = || {
+                self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed))
+                    || clock.is_some_and(|(clock, start, millis)| {
+                        clock.elapsed_millis().saturating_sub(start) >= millis
+                    })
+            };
+            let exact = position.exact(self.level, self.nodes, &stop);
+            exact_nodes = exact.nodes;
+            if let Some((mv, score)) = exact.answer
+                && moves.contains(&mv)
+            {
+                return Ok(Choice {
+                    mv,
+                    score,
+                    depth: 0,
+                    nodes: exact.nodes,
+                    proven: true,
+                });
+            }
+        }
         let mut searcher = Searcher::<G> {
             table: Table::new(table_bits),
             nodes: 0,
@@ -168,12 +199,16 @@ impl<'a> Search<'a> {
             killers: vec![[None, None]; MAX_PLY as usize + 1],
             history: vec![0; G::HISTORY_SLOTS * 2],
             buffers: vec![Vec::new(); MAX_PLY as usize + 1],
-            keys: if G::REPETITION_DRAW {
-                self.history
-            } else {
-                &[]
-            },
+            path: Vec::with_capacity(self.history.len() + MAX_PLY as usize + 1),
+            root_quiet: 0,
         };
+        if G::REPETITION_DRAW || G::QUIET_PLY_LIMIT.is_some() {
+            // The game's positions since its last irreversible move, then the root: a line
+            // back into any of them is a draw by repetition.
+            searcher.path.extend_from_slice(self.history);
+            searcher.root_quiet = self.history.len() as u32;
+        }
+        searcher.path.push(position.zobrist());
         let mut root: Vec<RootMove<G::Move>> = moves
             .into_iter()
             .map(|mv| RootMove {
@@ -184,10 +219,12 @@ impl<'a> Search<'a> {
         // Try the moves the rules of thumb like first, so a short search still sees them.
         root.sort_by_key(|rm| std::cmp::Reverse(position.order_hint(&rm.mv)));
 
-        match self.level {
+        let mut choice = match self.level {
             Level::Easy => self.choose_easy(&mut searcher, position, root, max_depth, profile),
             Level::Medium | Level::Hard => searcher.deepen(position, root, max_depth),
-        }
+        }?;
+        choice.nodes += exact_nodes;
+        Ok(choice)
     }
 
     /// Easy: a shallow search that scores every move exactly, then a noisy choice.
@@ -266,7 +303,11 @@ struct Searcher<'a, G: Game> {
     history: Vec<u32>,
     /// One move list per ply, reused to avoid allocating at every node.
     buffers: Vec<Vec<G::Move>>,
-    keys: &'a [u64],
+    /// Zobrist keys of the game's positions since its last irreversible move (in games with a
+    /// repetition or quiet-move rule), then of the line from the root to the current node.
+    path: Vec<u64>,
+    /// Plies since the last irreversible move at the root (see [`Search::history`]).
+    root_quiet: u32,
 }
 
 impl<G: Evaluate> Searcher<'_, G> {
@@ -296,21 +337,13 @@ impl<G: Evaluate> Searcher<'_, G> {
                 proven,
             });
             let decided = best.score.abs() >= MATE_BAND;
-            if proven || decided || root.len() == 1 || self.past_half_time() {
+            if proven || decided || root.len() == 1 {
                 break;
             }
         }
         let mut choice = done.ok_or(SearchError::Cancelled)?;
         choice.nodes = self.nodes;
         Ok(choice)
-    }
-
-    /// Whether the next iteration would likely not finish in the remaining time (each one
-    /// takes a few times longer than the one before).
-    fn past_half_time(&self) -> bool {
-        self.clock.is_some_and(|(clock, start, millis)| {
-            clock.elapsed_millis().saturating_sub(start) * 2 >= millis
-        })
     }
 
     /// Scores every root move at `depth` and sorts them best first. With `every_exactly`, each
@@ -324,18 +357,16 @@ impl<G: Evaluate> Searcher<'_, G> {
     ) -> Result<(), Stop> {
         self.count_node()?;
         let mut alpha = -INFINITY;
+        let path_len = self.path.len();
         for rm in root.iter_mut() {
+            self.path.truncate(path_len);
             let child = position.play_unchecked(&rm.mv);
             let lower = if every_exactly { -INFINITY } else { alpha };
-            let score = if !self.keys.is_empty() && self.keys.contains(&child.zobrist()) {
-                // Back into a position of the game: heading for a draw by repetition. Not a
-                // proof of anything, so it counts as a horizon.
-                self.horizon += 1;
-                0
-            } else if child.turn() == position.turn() {
-                self.negamax(&child, depth - 1, 0, 1, lower, INFINITY)?
+            let quiet = self.quiet_after(position, &rm.mv, self.root_quiet);
+            let score = if child.turn() == position.turn() {
+                self.negamax(&child, depth - 1, 0, 1, quiet, lower, INFINITY)?
             } else {
-                -self.negamax(&child, depth - 1, 0, 1, -INFINITY, -lower)?
+                -self.negamax(&child, depth - 1, 0, 1, quiet, -INFINITY, -lower)?
             };
             rm.score = score;
             alpha = alpha.max(score);
@@ -368,13 +399,43 @@ impl<G: Evaluate> Searcher<'_, G> {
         Ok(())
     }
 
-    /// The fail-soft alpha-beta value of `position` searched `depth` plies deep.
+    /// Plies since the last irreversible move after `mv` is played in `position`.
+    fn quiet_after(&self, position: &G, mv: &G::Move, quiet: u32) -> u32 {
+        if position.resets_quiet_clock(mv) {
+            0
+        } else {
+            quiet + 1
+        }
+    }
+
+    /// Whether the position with `key`, `quiet` plies after the last irreversible move, is a
+    /// draw by the game's history rules: a repetition of a position of the game or of the line
+    /// (one repetition inside the tree is enough: whatever was possible from it the first time
+    /// is possible again), or the quiet-move limit.
+    fn drawn_by_history(&self, key: u64, quiet: u32) -> bool {
+        if G::QUIET_PLY_LIMIT.is_some_and(|limit| quiet >= limit) {
+            return true;
+        }
+        // Only the last `quiet` positions can be the same (an irreversible move came before).
+        G::REPETITION_DRAW
+            && self
+                .path
+                .iter()
+                .rev()
+                .take(quiet as usize)
+                .any(|&k| k == key)
+    }
+
+    /// The fail-soft alpha-beta value of `position` searched `depth` plies deep, `quiet` plies
+    /// after the last irreversible move.
+    #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
         position: &G,
         depth: i32,
         extensions: u32,
         ply: u32,
+        quiet: u32,
         mut alpha: Score,
         beta: Score,
     ) -> Result<Score, Stop> {
@@ -386,6 +447,15 @@ impl<G: Evaluate> Searcher<'_, G> {
         if moves.is_empty() {
             self.buffers[ply_index] = moves;
             return Ok(position.terminal_score(ply));
+        }
+        let key = position.zobrist();
+        let history_rules = G::REPETITION_DRAW || G::QUIET_PLY_LIMIT.is_some();
+        if history_rules && self.drawn_by_history(key, quiet) {
+            // A draw by the game's history: it depends on the line, so it is no proof and
+            // counts as a horizon.
+            self.horizon += 1;
+            self.buffers[ply_index] = moves;
+            return Ok(0);
         }
         let (depth, extensions) = if depth > 0 {
             (depth, extensions)
@@ -404,7 +474,6 @@ impl<G: Evaluate> Searcher<'_, G> {
             return Ok(position.evaluate().clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1));
         }
 
-        let key = position.zobrist();
         let mut table_move = None;
         if let Some(entry) = self.table.probe(key) {
             table_move = entry.best.clone();
@@ -437,6 +506,9 @@ impl<G: Evaluate> Searcher<'_, G> {
 
         let horizon_before = self.horizon;
         let alpha_start = alpha;
+        if history_rules {
+            self.path.push(key);
+        }
         let mut best = -INFINITY;
         let mut best_move: Option<G::Move> = None;
         for i in 0..moves.len() {
@@ -451,10 +523,27 @@ impl<G: Evaluate> Searcher<'_, G> {
             moves.swap(i, pick);
             keys.swap(i, pick);
             let child = position.play_unchecked(&moves[i]);
+            let child_quiet = self.quiet_after(position, &moves[i], quiet);
             let score = if child.turn() == position.turn() {
-                self.negamax(&child, depth - 1, extensions, ply + 1, alpha, beta)?
+                self.negamax(
+                    &child,
+                    depth - 1,
+                    extensions,
+                    ply + 1,
+                    child_quiet,
+                    alpha,
+                    beta,
+                )?
             } else {
-                -self.negamax(&child, depth - 1, extensions, ply + 1, -beta, -alpha)?
+                -self.negamax(
+                    &child,
+                    depth - 1,
+                    extensions,
+                    ply + 1,
+                    child_quiet,
+                    -beta,
+                    -alpha,
+                )?
             };
             if score > best {
                 best = score;
@@ -469,6 +558,9 @@ impl<G: Evaluate> Searcher<'_, G> {
             }
         }
 
+        if history_rules {
+            self.path.pop();
+        }
         let bound = if best <= alpha_start {
             Bound::Upper
         } else if best >= beta {

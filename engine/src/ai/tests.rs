@@ -17,16 +17,33 @@ use crate::{
 };
 
 /// Negamax with no pruning and no table: the reference every optimised search must match.
-/// Same horizon rule (capture extension) and the same extra-turn rule as the real search.
+/// Same horizon rule (capture extension), the same extra-turn rule and the same history rules
+/// (a repetition on the line or the quiet-move limit is a draw) as the real search.
 pub(crate) fn plain_negamax<G: Evaluate>(
     position: &G,
     depth: i32,
     extensions: u32,
     ply: u32,
 ) -> Score {
+    plain_negamax_on(position, depth, extensions, ply, 0, &mut Vec::new())
+}
+
+fn plain_negamax_on<G: Evaluate>(
+    position: &G,
+    depth: i32,
+    extensions: u32,
+    ply: u32,
+    quiet: u32,
+    path: &mut Vec<u64>,
+) -> Score {
     let moves = position.legal_moves();
     if moves.is_empty() {
         return position.terminal_score(ply);
+    }
+    let key = position.zobrist();
+    let repeated = G::REPETITION_DRAW && path.iter().rev().take(quiet as usize).any(|&k| k == key);
+    if repeated || G::QUIET_PLY_LIMIT.is_some_and(|limit| quiet >= limit) {
+        return 0;
     }
     let evaluate = || position.evaluate().clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1);
     let (depth, extensions) = if depth > 0 {
@@ -39,18 +56,27 @@ pub(crate) fn plain_negamax<G: Evaluate>(
     if ply >= MAX_PLY - 1 {
         return evaluate();
     }
-    moves
+    path.push(key);
+    let best = moves
         .iter()
         .map(|mv| {
             let child = position.play_unchecked(mv);
-            if child.turn() == position.turn() {
-                plain_negamax(&child, depth - 1, extensions, ply + 1)
+            let quiet = if position.resets_quiet_clock(mv) {
+                0
             } else {
-                -plain_negamax(&child, depth - 1, extensions, ply + 1)
+                quiet + 1
+            };
+            let value = plain_negamax_on(&child, depth - 1, extensions, ply + 1, quiet, path);
+            if child.turn() == position.turn() {
+                value
+            } else {
+                -value
             }
         })
         .max()
-        .unwrap_or(Score::MIN)
+        .unwrap_or(Score::MIN);
+    path.pop();
+    best
 }
 
 /// A position after `plies` random moves from `start`, or `None` if the game ended.
@@ -77,10 +103,13 @@ pub(crate) fn assert_same_value_as_negamax<G: Evaluate>(position: &G, depth: u32
     assert_eq!(choice.score, reference, "depth {depth} at {position}");
     // The move returned must reach that value too.
     let child = position.play_unchecked(&choice.mv);
+    let quiet = u32::from(!position.resets_quiet_clock(&choice.mv));
+    let mut path = vec![position.zobrist()];
+    let value = plain_negamax_on(&child, depth as i32 - 1, 0, 1, quiet, &mut path);
     let value = if child.turn() == position.turn() {
-        plain_negamax(&child, depth as i32 - 1, 0, 1)
+        value
     } else {
-        -plain_negamax(&child, depth as i32 - 1, 0, 1)
+        -value
     };
     if !choice.proven {
         assert_eq!(value, reference, "move {} at {position}", choice.mv);
@@ -117,29 +146,40 @@ fn kalah_medium_matches_plain_negamax_at_its_depth() {
     }
 }
 
-/// The final store margin for the side to move with perfect play on both sides: a plain
-/// memoised minimax to the end of the game.
-fn solve(position: &Kalah, memo: &mut HashMap<Kalah, i32>) -> i32 {
-    if let Some(&value) = memo.get(position) {
-        return value;
-    }
+/// The seeds the side to move still gains over its opponent with perfect play on both sides:
+/// a plain memoised minimax to the end of the game over every move, keyed on the pits seen
+/// from the side to move (the stores never change how the game goes on).
+pub(crate) fn solve(position: &Kalah, memo: &mut HashMap<[u8; 2 * PITS], i8>) -> i32 {
     let me = position.turn();
-    let moves = position.legal_moves();
-    let value = if moves.is_empty() {
-        i32::from(position.store(me)) - i32::from(position.store(me.other()))
-    } else {
-        moves
-            .iter()
-            .map(|mv| {
-                let child = position.play_unchecked(mv);
-                let v = solve(&child, memo);
-                if child.turn() == me { v } else { -v }
-            })
-            .max()
-            .unwrap_or(i32::MIN)
-    };
-    memo.insert(position.clone(), value);
+    let mut key = [0u8; 2 * PITS];
+    key[..PITS].copy_from_slice(&position.pits(me));
+    key[PITS..].copy_from_slice(&position.pits(me.other()));
+    if let Some(&value) = memo.get(&key) {
+        return i32::from(value);
+    }
+    let value = position
+        .legal_moves()
+        .iter()
+        .map(|mv| move_value(position, mv, memo))
+        .max()
+        .unwrap_or(0);
+    memo.insert(key, value as i8);
     value
+}
+
+/// The seeds the side to move gains over its opponent from `position` on if it plays `mv`,
+/// then both sides play perfectly.
+pub(crate) fn move_value(
+    position: &Kalah,
+    mv: &Move,
+    memo: &mut HashMap<[u8; 2 * PITS], i8>,
+) -> i32 {
+    let me = position.turn();
+    let child = position.play_unchecked(mv);
+    let gained = |side: Side| i32::from(child.store(side)) - i32::from(position.store(side));
+    let now = gained(me) - gained(me.other());
+    let rest = solve(&child, memo);
+    now + if child.turn() == me { rest } else { -rest }
 }
 
 /// A random position with `seeds` seeds left in the pits (both rows non-empty).
@@ -172,31 +212,90 @@ fn random_endgame(seeds: u32, rng: &mut Rng) -> Kalah {
 }
 
 #[test]
-fn kalah_hard_plays_endgames_of_at_most_12_seeds_perfectly() {
+fn kalah_solver_agrees_with_plain_minimax_on_endgames_of_at_most_16_seeds() {
     let mut rng = Rng::new(2024);
     let mut memo = HashMap::new();
+    let mut solver = super::kalah_solver::Solver::new(18);
     for n in 0..300 {
-        let seeds = 2 + (n % 11);
+        let seeds = 2 + (n % 15);
         let position = random_endgame(seeds, &mut rng);
-        let best = solve(&position, &mut memo);
-        // The default Hard budget, with no clock: what the app gets at the least.
-        let choice = Search::new(Level::Hard).choose(&position).unwrap();
-        let child = position.play_unchecked(&choice.mv);
-        let got = if child.turn() == position.turn() {
-            solve(&child, &mut memo)
-        } else {
-            -solve(&child, &mut memo)
-        };
+        let values = solver.move_values(&position, u64::MAX).unwrap();
+        for (mv, value) in &values {
+            assert_eq!(
+                *value,
+                move_value(&position, mv, &mut memo),
+                "{position} {mv}"
+            );
+        }
+        let best = values.iter().map(|(_, v)| *v).max().unwrap();
+        let (mv, value) = solver.best_move(&position, u64::MAX).unwrap().unwrap();
         assert_eq!(
-            got, best,
-            "{position}: chose {} worth {got}, best is {best}",
-            choice.mv
-        );
-        assert!(
-            choice.proven || position.legal_moves().len() == 1,
-            "{position} not proven"
+            (value, move_value(&position, &mv, &mut memo)),
+            (best, best),
+            "{position}"
         );
     }
+}
+
+#[test]
+fn kalah_hard_plays_endgames_of_at_most_28_seeds_perfectly() {
+    // Hard's own budget, with no clock (what the app gets on any device), against the exact
+    // solver with no budget (itself checked against plain minimax above).
+    let mut rng = Rng::new(2025);
+    let mut solver = super::kalah_solver::Solver::new(20);
+    for n in 0..200 {
+        let seeds = 2 + (n % 27);
+        let position = random_endgame(seeds, &mut rng);
+        let values = solver.move_values(&position, u64::MAX).unwrap();
+        let best = values.iter().map(|(_, v)| *v).max().unwrap();
+        let choice = Search::new(Level::Hard).choose(&position).unwrap();
+        let got = values.iter().find(|(mv, _)| *mv == choice.mv).unwrap().1;
+        assert_eq!(
+            got, best,
+            "{position}: chose {} worth {got}, best is {best} ({values:?})",
+            choice.mv
+        );
+        assert!(choice.proven || values.len() == 1, "{position} not proven");
+    }
+}
+
+#[test]
+fn kalah_hard_against_itself_from_the_start_wins_by_8_with_every_move_optimal() {
+    // Kalah(6,4) is a first-player win by 8. Every move Hard plays here is proven (from the
+    // book or the solver) and keeps that value: a move that gave anything away would lower
+    // gold's proven final margin below 8.
+    let mut position = Kalah::start();
+    let mut plies = 0;
+    while position.outcome().is_none() {
+        let choice = Search::new(Level::Hard).choose(&position).unwrap();
+        assert!(choice.proven, "ply {plies}: {position} not proven");
+        let gold = if position.turn() == Side::First {
+            choice.score
+        } else {
+            -choice.score
+        };
+        assert_eq!(
+            gold,
+            super::PROVEN + 8,
+            "ply {plies}: {position} {}",
+            choice.mv
+        );
+        position = position.play_unchecked(&choice.mv);
+        plies += 1;
+    }
+    assert_eq!(
+        i32::from(position.store(Side::First)) - i32::from(position.store(Side::Second)),
+        8
+    );
+}
+
+#[test]
+fn kalah_hard_finds_the_best_move_in_a_position_it_used_to_miss() {
+    // With 23 seeds left, e gives gold +10 at the end and c gives +12.
+    let position: Kalah = "G:G0,1,1,0,1,0,18:T0,11,0,0,1,9,6".parse().unwrap();
+    let choice = Search::new(Level::Hard).choose(&position).unwrap();
+    assert_eq!(choice.mv.to_string(), "c");
+    assert_eq!(choice.score, super::PROVEN + 12);
 }
 
 #[test]
@@ -276,7 +375,8 @@ fn a_tiny_budget_still_gives_a_legal_move() {
         for level in Level::ALL {
             let choice = Search::new(level).nodes(1).choose(&position).unwrap();
             assert!(position.is_legal(&choice.mv));
-            assert!(choice.depth >= 1);
+            // At least one iteration, unless the move came from the opening book.
+            assert!(choice.depth >= 1 || (choice.proven && choice.nodes == 0));
         }
     }
 }
@@ -369,4 +469,54 @@ fn every_level_plays_legal_moves_to_the_end() {
         assert!(replay.is_over());
     }
     assert!(score.to_string().starts_with("score: A "));
+}
+
+#[test]
+fn the_same_position_and_level_give_the_same_move_however_busy_the_machine_is() {
+    use crate::{
+        AnyRecord, GameKind,
+        ai::{InstantClock, choose_any},
+    };
+    let mut rng = Rng::new(31);
+    let fens = [
+        random_position(Kalah::start(), 7, &mut rng).map(|p| p.to_string()),
+        random_position(crate::Checkers::start(), 12, &mut rng).map(|p| p.to_string()),
+        random_position(crate::ChineseCheckers::start(), 20, &mut rng).map(|p| p.to_string()),
+    ];
+    let records: Vec<AnyRecord> = [
+        GameKind::Kalah,
+        GameKind::Checkers,
+        GameKind::ChineseCheckers,
+    ]
+    .into_iter()
+    .zip(fens)
+    .map(|(kind, fen)| AnyRecord::from_fen(kind, &fen.unwrap()).unwrap())
+    .collect();
+    // The app's call: the level's own budget, a real clock for the safety stop.
+    let moves = || -> Vec<String> {
+        let clock = InstantClock::start();
+        records
+            .iter()
+            .flat_map(|record| {
+                Level::ALL
+                    .map(|level| choose_any(record, &Search::new(level).clock(&clock)).unwrap())
+            })
+            .collect()
+    };
+    let quiet = moves();
+    let stop = AtomicBool::new(false);
+    let busy = std::thread::scope(|scope| {
+        // The other core spins (bounded, in case the search panics) while the same moves are
+        // chosen again.
+        scope.spawn(|| {
+            let mut spins = 0u64;
+            while !stop.load(Ordering::Relaxed) && spins < 1 << 36 {
+                spins = std::hint::black_box(spins + 1);
+            }
+        });
+        let busy = moves();
+        stop.store(true, Ordering::Relaxed);
+        busy
+    });
+    assert_eq!(quiet, busy);
 }

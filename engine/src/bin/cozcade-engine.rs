@@ -64,10 +64,11 @@ enum Command {
         /// easy, medium or hard
         #[arg(long)]
         level: Level,
-        /// Search at most this many nodes (deterministic, whatever the machine's load).
+        /// Search at most this many nodes instead of the level's own budget.
         #[arg(long)]
         nodes: Option<u64>,
-        /// Think at most this long instead of the level's default time.
+        /// The wall-clock safety stop instead of the level's (the move is the same whatever
+        /// the machine's load unless this stop comes first).
         #[arg(long)]
         millis: Option<u64>,
     },
@@ -162,11 +163,8 @@ fn run(command: Command) -> Result<(), String> {
             if let Some(nodes) = nodes {
                 search = search.nodes(nodes);
             }
-            // With only a node budget the answer is reproducible; otherwise the clock applies
-            // (the level's default time, or --millis).
-            if nodes.is_none() || millis.is_some() {
-                search = search.clock(&clock);
-            }
+            // The node budget decides the move; the clock is only the safety stop, as in the app.
+            search = search.clock(&clock);
             if let Some(millis) = millis {
                 search = search.millis(millis);
             }

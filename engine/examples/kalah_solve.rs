@@ -1,0 +1,83 @@
+//! How far the exact Kalah solver reaches: nodes and time to solve random positions with a
+//! given number of seeds left in the pits, and the start.
+//!
+//! ```text
+//! cargo run --release -p cozcade-engine --example kalah_solve -- [SEEDS...] [--start]
+//! ```
+
+use std::time::Instant;
+
+use cozcade_engine::{
+    Game, Kalah, Side,
+    ai::{Rng, kalah_solver::Solver},
+    kalah::{PITS, Setup},
+};
+
+fn random_endgame(seeds: u32, rng: &mut Rng) -> Kalah {
+    loop {
+        let mut pits = [[0u8; PITS]; 2];
+        for _ in 0..seeds {
+            let side = rng.below(2) as usize;
+            pits[side][rng.below(PITS as u64) as usize] += 1;
+        }
+        if pits.iter().any(|row| row.iter().all(|&s| s == 0)) {
+            continue;
+        }
+        let stored = 48 - seeds as u8;
+        let gold = rng.below(u64::from(stored) + 1) as u8;
+        let turn = if rng.below(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        if let Ok(position) = Kalah::try_from(Setup {
+            pits,
+            stores: [gold, stored - gold],
+            turn,
+        }) {
+            return position;
+        }
+    }
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut rng = Rng::new(1);
+    for arg in &args {
+        if arg == "--start" {
+            let mut solver = Solver::new(24);
+            let started = Instant::now();
+            let solved = solver.best_move(&Kalah::start(), u64::MAX);
+            println!(
+                "start: {solved:?} nodes {} in {:.1?}",
+                solver.nodes(),
+                started.elapsed()
+            );
+            continue;
+        }
+        let Ok(seeds) = arg.parse::<u32>() else {
+            continue;
+        };
+        let mut worst = 0;
+        let mut solver = Solver::new(20);
+        let mut total = 0;
+        let started = Instant::now();
+        let count = 20;
+        for _ in 0..count {
+            let position = random_endgame(seeds, &mut rng);
+            let before = solver.nodes();
+            let _ = solver.best_move(&position, u64::MAX);
+            let spent = solver.nodes() - before;
+            worst = worst.max(spent);
+            total += spent;
+        }
+        let seconds = started.elapsed().as_secs_f64();
+        println!(
+            "{seeds} seeds: mean {} nodes, max {worst}, {:.1} ms per position, {:.2} M nodes/s",
+            total / count,
+            seconds * 1000.0 / count as f64,
+            total as f64 / seconds / 1e6
+        );
+        let _ = Kalah::start().legal_moves();
+    }
+}

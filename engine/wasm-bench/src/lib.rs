@@ -1,0 +1,45 @@
+//! One computer move per call, with no clock: the page times each call.
+//!
+//! `position(game, index)` is the start followed by a few plies chosen by `Rng::new(index)`,
+//! so native and wasm runs see the same positions.
+
+use cozcade_engine::{
+    Checkers, ChineseCheckers, Game, Kalah,
+    ai::{Evaluate, Level, Rng, Search},
+};
+
+fn position<G: Game>(index: u32) -> G {
+    let mut rng = Rng::new(u64::from(index) + 1);
+    let plies = u64::from(index) * 3 % 40;
+    let mut position = G::start();
+    for _ in 0..plies {
+        let moves = position.legal_moves();
+        match rng.pick(&moves) {
+            Some(mv) if !position.play_unchecked(mv).legal_moves().is_empty() => {
+                position = position.play_unchecked(mv)
+            }
+            _ => break,
+        }
+    }
+    position
+}
+
+fn think<G: Evaluate>(index: u32, level: Level) -> u64 {
+    let position = position::<G>(index);
+    Search::new(level)
+        .choose(&position)
+        .map_or(0, |choice| choice.nodes)
+}
+
+/// Nodes the level searched for its move in position `index` of `game` (0 Kalah, 1 Checkers,
+/// 2 Chinese Checkers; level 0 Easy, 1 Medium, 2 Hard).
+#[unsafe(no_mangle)]
+pub extern "C" fn move_nodes(game: u32, level: u32, index: u32) -> f64 {
+    let level = Level::ALL[level.min(2) as usize];
+    let nodes = match game {
+        0 => think::<Kalah>(index, level),
+        1 => think::<Checkers>(index, level),
+        _ => think::<ChineseCheckers>(index, level),
+    };
+    nodes as f64
+}
