@@ -17,7 +17,7 @@ use cozcade_engine::{
     AnyRecord, GameKind,
     protocol::{CloseReason, ErrorCode, Event, ServerMessage},
 };
-use cozcade_server::scratch_postgres::{self, ScratchError, ScratchPostgres};
+use cozcade_testkit::scratch_postgres::{self, ScratchError, ScratchPostgres};
 use tokio::time::Instant;
 
 /// Lease of the test's instances: short, so the takeover comes quickly.

@@ -588,6 +588,13 @@ async fn leaving_frees_the_seat_and_revokes_the_key() {
     guest.client.expect_closing(CloseReason::Left).await;
     creator.next_event().await;
     assert_eq!(
+        creator.client.recv().await,
+        ServerMessage::Presence {
+            seat: Side::Second,
+            status: SeatStatus::Open
+        }
+    );
+    assert_eq!(
         state(&mut creator).await.seats,
         [SeatStatus::Connected, SeatStatus::Open]
     );
