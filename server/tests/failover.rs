@@ -1,4 +1,4 @@
-//! Issue 8's "must show": two server instances on one PostgreSQL behind nginx (the repo's
+//! Two server instances on one PostgreSQL behind nginx (the repo's
 //! `deploy/nginx/cozcade.conf`). Two clients play through nginx; the instance serving their
 //! room is SIGKILLed mid-game; both reconnect through nginx, land on the other instance once
 //! the dead one's lease lapses, and finish the game with every acknowledged action stored,

@@ -264,6 +264,8 @@ impl Room {
                 }
             }
             ClientMessage::Leave { .. } => Event::Left,
+            // Answered before the checks above; listed so that a new message kind must be
+            // decided here.
             ClientMessage::Resync | ClientMessage::Hello { .. } => return Ok(Decision::Sync),
         };
         let logged = Logged {
