@@ -782,6 +782,7 @@ async fn shutdown_tells_every_connection() {
     let mut server = TestServer::start().await;
     let (_, mut creator, mut guest) = two_players(&server, GameKind::Kalah).await;
     let running = server.server.take().expect("running");
+    let shared = running.shared.clone();
     let stop = tokio::spawn(running.shutdown());
     creator
         .client
@@ -789,6 +790,14 @@ async fn shutdown_tells_every_connection() {
         .await;
     guest.client.expect_closing(CloseReason::ShuttingDown).await;
     stop.await.expect("shutdown completes");
+    // Shutdown returned only once every connection handler had finished.
+    assert_eq!(
+        shared
+            .metrics
+            .connections
+            .load(std::sync::atomic::Ordering::Relaxed),
+        0
+    );
 }
 
 /// A legal move from the engine's list: at random, except in Chinese Checkers, where random
