@@ -526,3 +526,149 @@ async fn sleep_until(deadline: Option<Instant>) {
         None => std::future::pending().await,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use cozcade_engine::GameKind;
+
+    use super::*;
+    use crate::{
+        clock::ManualClock,
+        config::Limits,
+        registry::Registry,
+        store::{NewRoom, SqliteStore, Store, StoreFuture, Synchronous},
+    };
+
+    /// A SQLite store whose writes fail while `failing` is set, as a full disk's would.
+    struct Flaky {
+        inner: SqliteStore,
+        failing: AtomicBool,
+    }
+
+    impl Store for Flaky {
+        fn write(&self, writes: Vec<Write>) -> StoreFuture<'_, ()> {
+            if self.failing.load(Ordering::Relaxed) {
+                return Box::pin(async { Err(StoreError::Database("disk full".into())) });
+            }
+            self.inner.write(writes)
+        }
+        fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>> {
+            self.inner.load_room(id)
+        }
+        fn room_exists(&self, id: &str) -> StoreFuture<'_, bool> {
+            self.inner.room_exists(id)
+        }
+        fn count_rooms(&self) -> StoreFuture<'_, u64> {
+            self.inner.count_rooms()
+        }
+        fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
+            self.inner.delete_idle(cutoff)
+        }
+    }
+
+    async fn next(outbox: &mut mpsc::Receiver<Outbound>) -> ServerMessage {
+        match outbox.recv().await {
+            Some(Outbound::Text(text)) => serde_json::from_str(text.as_str()).expect("a message"),
+            other => panic!("expected a message, got {other:?}"),
+        }
+    }
+
+    #[tokio::test]
+    async fn a_write_that_fails_changes_nothing_and_the_resend_is_applied_once() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let inner =
+            SqliteStore::open(&dir.path().join("rooms.db"), Synchronous::Normal).expect("store");
+        let store = Arc::new(Flaky {
+            inner,
+            failing: AtomicBool::new(false),
+        });
+        let id = "3f9c2a71d04be85e6a10";
+        let key = "k".repeat(64);
+        store
+            .write(vec![Write::CreateRoom(NewRoom {
+                id: id.into(),
+                game: GameKind::Kalah,
+                creator_key_hash: secret::hash_key(&key),
+                now: 0,
+            })])
+            .await
+            .expect("room created");
+        let shared = Arc::new(Shared::new(
+            store.clone(),
+            Arc::new(ManualClock::new(0)),
+            Limits::default(),
+            "http://127.0.0.1".into(),
+            None,
+            Vec::new(),
+        ));
+        let owner = Registry::new(shared).room(id);
+        let (tx, mut outbox) = mpsc::channel(64);
+        let (reply, joined) = oneshot::channel();
+        let join = Command::Join {
+            seat_key: Some(key),
+            last_seq: None,
+            conn: ConnHandle { id: 7, tx },
+            reply,
+        };
+        owner.send(join).await.expect("owner runs");
+        assert!(matches!(joined.await, Ok(JoinResult::Joined(Seat::First))));
+        assert!(matches!(
+            next(&mut outbox).await,
+            ServerMessage::Welcome { .. }
+        ));
+        assert!(matches!(
+            next(&mut outbox).await,
+            ServerMessage::Sync { .. }
+        ));
+
+        let play = || Command::Action {
+            conn_id: 7,
+            seat: Seat::First,
+            message: ClientMessage::Move {
+                action_id: "m1".into(),
+                seq: 0,
+                mv: "a".into(),
+            },
+        };
+        store.failing.store(true, Ordering::Relaxed);
+        owner.send(play()).await.expect("owner runs");
+        match next(&mut outbox).await {
+            ServerMessage::Error {
+                code, action_id, ..
+            } => {
+                assert_eq!(code, ErrorCode::Unavailable);
+                assert_eq!(action_id.as_deref(), Some("m1"));
+            }
+            other => panic!("expected unavailable, got {other:?}"),
+        }
+        let resync = Command::Action {
+            conn_id: 7,
+            seat: Seat::First,
+            message: ClientMessage::Resync,
+        };
+        owner.send(resync).await.expect("owner runs");
+        let ServerMessage::Sync { state } = next(&mut outbox).await else {
+            panic!("expected sync")
+        };
+        assert_eq!(
+            (state.seq, state.record.moves.len()),
+            (0, 0),
+            "nothing changed"
+        );
+
+        // The same action again, once the store works: applied (not a duplicate), as #1.
+        store.failing.store(false, Ordering::Relaxed);
+        owner.send(play()).await.expect("owner runs");
+        assert_eq!(
+            next(&mut outbox).await,
+            ServerMessage::Event {
+                seq: 1,
+                by: Seat::First,
+                action_id: Some("m1".into()),
+                event: Event::Move { mv: "a".into() },
+            }
+        );
+    }
+}
