@@ -537,7 +537,6 @@ mod tests {
     use crate::{
         clock::ManualClock,
         config::Limits,
-        registry::Registry,
         store::{NewRoom, SqliteStore, Store, StoreFuture, Synchronous},
     };
 
@@ -603,7 +602,8 @@ mod tests {
             None,
             Vec::new(),
         ));
-        let owner = Registry::new(shared).room(id);
+        let (owner, commands) = mpsc::channel(16);
+        tokio::spawn(run(id.into(), 0, shared, commands, || {}));
         let (tx, mut outbox) = mpsc::channel(64);
         let (reply, joined) = oneshot::channel();
         let join = Command::Join {
