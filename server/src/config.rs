@@ -1,13 +1,15 @@
 //! The server's settings: flags, each also an environment variable.
 
-use std::{net::SocketAddr, path::PathBuf, str::FromStr, time::Duration};
+use std::{
+    net::{IpAddr, SocketAddr},
+    path::PathBuf,
+    str::FromStr,
+    time::Duration,
+};
 
 use clap::Parser;
 
-use crate::{
-    store::Synchronous,
-    well_known::{self, CertFingerprint, TeamId},
-};
+use crate::{store::Synchronous, well_known::AppLinks};
 
 #[derive(Clone, Debug, Parser)]
 #[command(name = "cozcade-server", about = "The Cozcade room server", version)]
@@ -15,6 +17,15 @@ pub struct Config {
     /// Address to listen on.
     #[arg(long, env = "COZCADE_LISTEN", default_value = "127.0.0.1:8080")]
     pub listen: SocketAddr,
+    /// Serve `/metrics` on this separate address (e.g. 127.0.0.1:9090) instead of the public
+    /// one. Without it, `/metrics` is on the public address.
+    #[arg(long, env = "COZCADE_METRICS_LISTEN")]
+    pub metrics_listen: Option<SocketAddr>,
+    /// A reverse proxy (nginx, a load balancer) whose `X-Forwarded-For` names the client, for
+    /// the per-address limits. Repeat the flag or give a comma-separated list. From any other
+    /// peer the header is ignored and the peer's own address counts.
+    #[arg(long, env = "COZCADE_TRUSTED_PROXY", value_delimiter = ',')]
+    pub trusted_proxy: Vec<IpAddr>,
     /// Where rooms are stored: a SQLite database file (created if missing), or a PostgreSQL
     /// URL (`postgres://user:password@host:port/database`) shared by several instances.
     #[arg(long, env = "COZCADE_DB", default_value = "cozcade.db")]
@@ -69,39 +80,6 @@ impl FromStr for Database {
     }
 }
 
-/// What the phones need to open invitation links in the app: served as
-/// `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`. Each file is
-/// answered with 404 until its platform is configured.
-#[derive(Clone, Debug, clap::Args)]
-pub struct AppLinks {
-    /// Apple Developer Team ID (10 characters); without it there is no
-    /// apple-app-site-association.
-    #[arg(long, env = "COZCADE_APPLE_TEAM_ID")]
-    pub apple_team_id: Option<TeamId>,
-    /// The iOS app's bundle identifier.
-    #[arg(long, env = "COZCADE_IOS_BUNDLE_ID", default_value = "app.cozcade", value_parser = well_known::bundle_id)]
-    pub ios_bundle_id: String,
-    /// The Android app's package name.
-    #[arg(long, env = "COZCADE_ANDROID_PACKAGE", default_value = "app.cozcade", value_parser = well_known::package_name)]
-    pub android_package: String,
-    /// SHA-256 fingerprint of an Android signing certificate (Play App Signing's, and the
-    /// upload or debug key's if those builds should open links too). Repeat the flag or give
-    /// a comma-separated list; without any there is no assetlinks.json.
-    #[arg(long, env = "COZCADE_ANDROID_CERT_SHA256", value_delimiter = ',')]
-    pub android_cert_sha256: Vec<CertFingerprint>,
-}
-
-impl Default for AppLinks {
-    fn default() -> Self {
-        AppLinks {
-            apple_team_id: None,
-            ios_bundle_id: "app.cozcade".to_owned(),
-            android_package: "app.cozcade".to_owned(),
-            android_cert_sha256: Vec::new(),
-        }
-    }
-}
-
 /// Limits against abuse. Each breach closes the connection with its own reason.
 #[derive(Clone, Debug, clap::Args)]
 pub struct Limits {
@@ -117,6 +95,19 @@ pub struct Limits {
     /// Most WebSocket connections held at once.
     #[arg(long, env = "COZCADE_MAX_CONNECTIONS", default_value_t = 20_000)]
     pub max_connections: usize,
+    /// Most WebSocket connections held at once from one client address.
+    #[arg(
+        long,
+        env = "COZCADE_MAX_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 32
+    )]
+    pub max_connections_per_address: usize,
+    /// Rooms one client address may create per minute on average...
+    #[arg(long, env = "COZCADE_ROOMS_PER_MINUTE", default_value_t = 10.0)]
+    pub rooms_per_minute: f64,
+    /// ...with bursts of up to this many.
+    #[arg(long, env = "COZCADE_ROOMS_BURST", default_value_t = 20.0)]
+    pub rooms_burst: f64,
     /// Most rooms stored at once.
     #[arg(long, env = "COZCADE_MAX_ROOMS", default_value_t = 200_000)]
     pub max_rooms: u64,
@@ -144,6 +135,9 @@ impl Default for Limits {
             rate_per_sec: 10.0,
             rate_burst: 30.0,
             max_connections: 20_000,
+            max_connections_per_address: 32,
+            rooms_per_minute: 10.0,
+            rooms_burst: 20.0,
             max_rooms: 200_000,
             ping_secs: 20.0,
             hello_secs: 10.0,
@@ -164,6 +158,8 @@ impl Config {
     pub fn for_tests(db: PathBuf) -> Self {
         Config {
             listen: SocketAddr::from(([127, 0, 0, 1], 0)),
+            metrics_listen: None,
+            trusted_proxy: Vec::new(),
             db: Database::Sqlite(db),
             instance_id: None,
             lease_secs: 5.0,

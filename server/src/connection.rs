@@ -11,14 +11,20 @@ use tokio::{
     sync::{OwnedSemaphorePermit, mpsc, oneshot, watch},
     time::{Instant, timeout},
 };
+use tokio_tungstenite::tungstenite;
 
 use crate::{
+    client_message::{self, Malformed},
     config::secs,
-    limits::RateLimit,
+    limits::{AddressSlot, RateLimit},
+    registry::Registry,
     room::{Command, ConnHandle, JoinResult, Outbound},
     secret,
     shared::Shared,
 };
+
+/// The WebSocket close code for a text frame that is not UTF-8 (RFC 6455, 7.4.1).
+const INVALID_PAYLOAD: u16 = 1007;
 
 /// Messages waiting to be written to one client. Enough for a welcome plus a full replay.
 const OUTBOX: usize = 512;
@@ -30,7 +36,28 @@ struct Connection {
     /// The room named in the WebSocket address (`/ws?room=`), which a load balancer routed on.
     addressed_room: Option<String>,
     shared: Arc<Shared>,
+    registry: Arc<Registry>,
     rate: RateLimit,
+    /// Still waiting for the hello.
+    greeting: bool,
+}
+
+/// What a connection handler needs from the server.
+pub struct Context {
+    pub shared: Arc<Shared>,
+    pub registry: Arc<Registry>,
+    pub shutdown: watch::Receiver<bool>,
+    /// Dropped when the handler is done; shutdown waits for every one.
+    pub handlers: mpsc::Sender<()>,
+}
+
+/// Why a connection was refused before it began.
+#[derive(Debug)]
+pub enum Refused {
+    /// The server holds `--max-connections`.
+    ServerFull,
+    /// The client's address holds `--max-connections-per-address`.
+    AddressFull,
 }
 
 /// What the client sent, after the limits.
@@ -44,29 +71,47 @@ enum Incoming {
 
 pub async fn serve(
     ws: WebSocket,
-    shared: Arc<Shared>,
-    permit: Option<OwnedSemaphorePermit>,
-    shutdown: watch::Receiver<bool>,
+    context: Context,
+    permit: Result<(OwnedSemaphorePermit, AddressSlot), Refused>,
     addressed_room: Option<String>,
 ) {
+    let Context {
+        shared,
+        registry,
+        shutdown,
+        handlers,
+    } = context;
     let rate = RateLimit::new(shared.limits.rate_per_sec, shared.limits.rate_burst);
     let mut conn = Connection {
         ws,
         addressed_room,
         shared: shared.clone(),
+        registry,
         rate,
+        greeting: true,
     };
-    let Some(_permit) = permit else {
-        conn.close(
-            CloseReason::ServerFull,
-            "the server holds as many connections as it can",
-        )
-        .await;
-        return;
-    };
-    shared.metrics.connections.fetch_add(1, Ordering::Relaxed);
-    conn.run(shutdown).await;
-    shared.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+    match permit {
+        Err(Refused::ServerFull) => {
+            conn.close(
+                CloseReason::ServerFull,
+                "the server holds as many connections as it can",
+            )
+            .await;
+        }
+        Err(Refused::AddressFull) => {
+            let message = format!(
+                "this address holds {} connections, the most allowed",
+                shared.limits.max_connections_per_address
+            );
+            conn.close(CloseReason::ServerFull, &message).await;
+        }
+        Ok(_permit) => {
+            shared.metrics.connections.fetch_add(1, Ordering::Relaxed);
+            conn.run(shutdown).await;
+            shared.metrics.connections.fetch_sub(1, Ordering::Relaxed);
+        }
+    }
+    drop(handlers);
 }
 
 impl Connection {
@@ -125,15 +170,13 @@ impl Connection {
             None => return Incoming::Closed,
             Some(Ok(message)) => message,
             Some(Err(e)) => {
-                // A frame over the transport's hard cap arrives as a capacity error.
-                let too_big = e
-                    .into_inner()
-                    .downcast::<tokio_tungstenite::tungstenite::Error>()
-                    .is_ok_and(|e| {
-                        matches!(*e, tokio_tungstenite::tungstenite::Error::Capacity(_))
-                    });
-                if too_big {
-                    self.close(CloseReason::TooBig, &self.too_big_text()).await;
+                match e.into_inner().downcast::<tungstenite::Error>().map(|e| *e) {
+                    // A frame over the transport's hard cap arrives as a capacity error.
+                    Ok(tungstenite::Error::Capacity(_)) => {
+                        self.close(CloseReason::TooBig, &self.too_big_text()).await;
+                    }
+                    Ok(tungstenite::Error::Utf8(_)) => self.close_invalid_utf8().await,
+                    _ => {}
                 }
                 return Incoming::Closed;
             }
@@ -161,13 +204,36 @@ impl Connection {
             .await;
             return Incoming::Nothing;
         };
-        match serde_json::from_str::<ClientMessage>(text) {
+        match client_message::parse(text) {
             Ok(message) => Incoming::Message(message),
             Err(e) => {
-                self.error(ErrorCode::Malformed, format!("not a client message: {e}"))
-                    .await;
+                if self.greeting && Malformed::claims_hello(text) {
+                    self.error(ErrorCode::Malformed, format!("a malformed hello: {e}"))
+                        .await;
+                    // A hello that does not parse cannot be answered any better by waiting.
+                    self.close(CloseReason::HelloRefused, "malformed hello")
+                        .await;
+                    return Incoming::Closed;
+                }
+                self.error(ErrorCode::Malformed, e.to_string()).await;
                 Incoming::Nothing
             }
+        }
+    }
+
+    /// A text frame that is not UTF-8 breaks the WebSocket protocol itself: close with 1007.
+    async fn close_invalid_utf8(&mut self) {
+        self.error(ErrorCode::Malformed, "a text frame must be UTF-8")
+            .await;
+        let frame = CloseFrame {
+            code: INVALID_PAYLOAD,
+            reason: "invalid_utf8".into(),
+        };
+        if self.ws.send(Message::Close(Some(frame))).await.is_ok() {
+            let _ = timeout(secs(1.0), async {
+                while let Some(Ok(_)) = self.ws.recv().await {}
+            })
+            .await;
         }
     }
 
@@ -212,7 +278,7 @@ impl Connection {
         let (tx, mut outbox) = mpsc::channel(OUTBOX);
         let mut joined = None;
         for _ in 0..JOIN_ATTEMPTS {
-            let owner = self.shared.room(&room_id);
+            let owner = self.registry.room(&room_id);
             let (reply, answer) = oneshot::channel();
             let conn = ConnHandle { id, tx: tx.clone() };
             let join = Command::Join {
@@ -271,6 +337,7 @@ impl Connection {
                             .await;
                         return None;
                     }
+                    self.greeting = false;
                     return Some((room, seat_key, last_seq));
                 }
                 Incoming::Message(_) => {

@@ -4,15 +4,19 @@ use std::sync::{Arc, atomic::Ordering};
 
 use tokio::sync::watch;
 
-use crate::{config::secs, room::TOUCH_EVERY, shared::Shared};
+use crate::{config::secs, registry::Registry, room::TOUCH_EVERY, shared::Shared};
 
 const DAY: i64 = 24 * 60 * 60;
 
-pub async fn run(shared: Arc<Shared>, mut shutdown: watch::Receiver<bool>) {
+pub async fn run(
+    shared: Arc<Shared>,
+    registry: Arc<Registry>,
+    mut shutdown: watch::Receiver<bool>,
+) {
     let mut tick = tokio::time::interval(secs(shared.limits.sweep_secs));
     loop {
         tokio::select! {
-            _ = tick.tick() => sweep(&shared).await,
+            _ = tick.tick() => sweep(&shared, &registry).await,
             _ = shutdown.changed() => return,
         }
     }
@@ -21,7 +25,7 @@ pub async fn run(shared: Arc<Shared>, mut shutdown: watch::Receiver<bool>) {
 /// Deletes every room last active more than the limit ago, and closes their connections.
 /// A room's stored activity time may lag by up to `TOUCH_EVERY`, so that much is added: a room
 /// is deleted between 7 days and 7 days and a minute after its last activity, never before.
-pub async fn sweep(shared: &Shared) {
+pub async fn sweep(shared: &Shared, registry: &Registry) {
     let cutoff = shared
         .clock
         .now()
@@ -39,7 +43,7 @@ pub async fn sweep(shared: &Shared) {
                 .rooms_expired
                 .fetch_add(count.unsigned_abs(), Ordering::Relaxed);
             for id in ids {
-                shared.expire(&id);
+                registry.expire(&id);
             }
         }
         Err(e) => tracing::error!("sweeping idle rooms: {e}"),

@@ -1,13 +1,16 @@
 //! The HTTP side: creating rooms, the WebSocket upgrade, invitation pages, the app-link files
 //! under `/.well-known/`, health, metrics and the web build's static files.
 
-use std::sync::{Arc, atomic::Ordering};
+use std::{
+    net::SocketAddr,
+    sync::{Arc, atomic::Ordering},
+};
 
 use axum::{
     Json, Router,
     body::Bytes,
-    extract::{Path, Query, State, WebSocketUpgrade},
-    http::{StatusCode, header},
+    extract::{ConnectInfo, Path, Query, State, WebSocketUpgrade},
+    http::{HeaderMap, StatusCode, header},
     response::{Html, IntoResponse, Response},
     routing::{get, post},
 };
@@ -16,11 +19,13 @@ use cozcade_engine::{
     protocol::{CreateRoom, RoomCreated},
 };
 use serde_json::json;
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 use tower_http::services::ServeDir;
 
 use crate::{
-    connection,
+    client_addr::client_address,
+    connection, headers,
+    registry::Registry,
     secret::{self, hash_key},
     shared::Shared,
     store::{NewRoom, Write},
@@ -35,11 +40,18 @@ const TRANSPORT_MAX_MESSAGE: usize = 64 * 1024;
 #[derive(Clone)]
 pub struct App {
     pub shared: Arc<Shared>,
+    pub registry: Arc<Registry>,
     pub shutdown: watch::Receiver<bool>,
+    /// Held by every connection handler until it is done: shutdown waits until no clone of
+    /// this sender is left.
+    pub handlers: mpsc::Sender<()>,
     pub well_known: Arc<WellKnown>,
+    /// The scheme, host and port of the public URL, which a browser sends as `Origin`.
+    pub public_origin: Arc<str>,
 }
 
-pub fn router(app: App) -> Router {
+/// The public routes; `/metrics` among them unless it has a listener of its own.
+pub fn router(app: App, with_metrics: bool) -> Router {
     let mut router = Router::new()
         .route("/api/rooms", post(create_room))
         .route("/ws", get(websocket))
@@ -49,20 +61,101 @@ pub fn router(app: App) -> Router {
             get(apple_app_site_association),
         )
         .route("/.well-known/assetlinks.json", get(assetlinks))
-        .route("/healthz", get(|| async { "ok\n" }))
-        .route("/metrics", get(metrics));
+        .route("/healthz", get(|| async { "ok\n" }));
+    if with_metrics {
+        router = router.route("/metrics", get(metrics));
+    }
     if let Some(root) = &app.shared.web_root {
         router = router.fallback_service(ServeDir::new(root));
     }
-    router.with_state(app)
+    headers::layer(router.with_state(app))
+}
+
+/// `/metrics` alone, for `--metrics-listen`.
+pub fn metrics_router(app: App) -> Router {
+    headers::layer(
+        Router::new()
+            .route("/metrics", get(metrics))
+            .with_state(app),
+    )
+}
+
+/// The origin (`scheme://host[:port]`) of a base URL such as `https://play.example.com/`.
+pub fn origin_of(url: &str) -> String {
+    let url = url.trim_end_matches('/');
+    match url.split_once("://") {
+        Some((scheme, rest)) => {
+            let host = rest.split('/').next().unwrap_or(rest);
+            format!(
+                "{}://{}",
+                scheme.to_ascii_lowercase(),
+                host.to_ascii_lowercase()
+            )
+        }
+        None => url.to_ascii_lowercase(),
+    }
 }
 
 fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({ "error": message.into() }))).into_response()
 }
 
-async fn create_room(State(app): State<App>, body: Bytes) -> Response {
+/// Whether the request says its body is JSON (`application/json`, parameters allowed).
+fn is_json(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|mime| mime.trim().eq_ignore_ascii_case("application/json"))
+}
+
+async fn create_room(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
     let shared = &app.shared;
+    // A page on another site may post a form or a "simple" request to any URL, with the
+    // visitor's browser; it cannot send `application/json` without CORS, which this server
+    // never grants, and its `Origin` says where it comes from.
+    if !is_json(&headers) {
+        return json_error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "send the request as Content-Type: application/json",
+        );
+    }
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !origin
+            .to_str()
+            .is_ok_and(|o| o.eq_ignore_ascii_case(&app.public_origin))
+    {
+        return json_error(
+            StatusCode::FORBIDDEN,
+            format!("rooms are created only from {}", app.public_origin),
+        );
+    }
+    let client = client_address(peer, &headers, &shared.trusted_proxies);
+    if !shared.room_creation.allow(client) {
+        shared.metrics.rooms_refused.fetch_add(1, Ordering::Relaxed);
+        let seconds = (60.0 / shared.limits.rooms_per_minute.max(f64::MIN_POSITIVE)).ceil();
+        let retry_after = if seconds.is_finite() && seconds >= 1.0 {
+            format!("{seconds:.0}")
+        } else {
+            "1".to_owned()
+        };
+        let mut response = json_error(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!(
+                "too many rooms from this address: {} a minute at most",
+                shared.limits.rooms_per_minute
+            ),
+        );
+        if let Ok(value) = retry_after.parse() {
+            response.headers_mut().insert(header::RETRY_AFTER, value);
+        }
+        return response;
+    }
     let request: CreateRoom = match serde_json::from_slice(&body) {
         Ok(request) => request,
         Err(e) => {
@@ -123,12 +216,21 @@ struct SocketAddress {
 
 async fn websocket(
     State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Query(address): Query<SocketAddress>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    // Taken before the upgrade so that the cap counts connections, not handshakes in flight;
+    // Taken before the upgrade so that the caps count connections, not handshakes in flight;
     // a refused one is still upgraded, to be told why in the protocol's own terms.
-    let permit = app.shared.connections.clone().try_acquire_owned().ok();
+    let client = client_address(peer, &headers, &app.shared.trusted_proxies);
+    let permit = match app.shared.connections_per_address.take(client) {
+        Some(slot) => match app.shared.connections.clone().try_acquire_owned() {
+            Ok(permit) => Ok((permit, slot)),
+            Err(_) => Err(connection::Refused::ServerFull),
+        },
+        None => Err(connection::Refused::AddressFull),
+    };
     upgrade
         .max_message_size(TRANSPORT_MAX_MESSAGE)
         .max_frame_size(TRANSPORT_MAX_MESSAGE)
@@ -136,7 +238,17 @@ async fn websocket(
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .on_upgrade(move |socket| {
-            connection::serve(socket, app.shared, permit, app.shutdown, address.room)
+            connection::serve(
+                socket,
+                connection::Context {
+                    shared: app.shared,
+                    registry: app.registry,
+                    shutdown: app.shutdown,
+                    handlers: app.handlers,
+                },
+                permit,
+                address.room,
+            )
         })
 }
 

@@ -9,13 +9,18 @@
 //! that one was down and it is back) is handed over: its players are sent to reconnect and
 //! its lease is released.
 
-use std::{collections::HashMap, sync::Arc, time::Duration};
+use std::{sync::Arc, time::Duration};
 
 use tokio::sync::watch;
 
-use crate::{room::Command, shared::Shared};
+use crate::{registry::Registry, room::Command, shared::Shared};
 
-pub async fn renew(shared: Arc<Shared>, period: Duration, mut shutdown: watch::Receiver<bool>) {
+pub async fn renew(
+    shared: Arc<Shared>,
+    registry: Arc<Registry>,
+    period: Duration,
+    mut shutdown: watch::Receiver<bool>,
+) {
     let mut tick = tokio::time::interval(period / 3);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -23,7 +28,7 @@ pub async fn renew(shared: Arc<Shared>, period: Duration, mut shutdown: watch::R
             _ = tick.tick() => {}
             _ = shutdown.changed() => return,
         }
-        let leased: HashMap<String, u64> = shared.leased_rooms().into_iter().collect();
+        let leased = shared.leases.held();
         if leased.is_empty() {
             continue;
         }
@@ -31,7 +36,7 @@ pub async fn renew(shared: Arc<Shared>, period: Duration, mut shutdown: watch::R
             Ok(renewal) => {
                 let tell = |id: &String, command| {
                     if let Some(&generation) = leased.get(id) {
-                        shared.tell_owner(id, generation, command);
+                        registry.tell_owner(id, generation, command);
                     }
                 };
                 for id in &renewal.lost {

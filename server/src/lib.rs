@@ -1,22 +1,27 @@
 //! The Cozcade room server: two friends on two devices play one game through it.
 //!
 //! The layout follows mini-redis: [`http`] listens and routes, [`connection`] handles one
-//! WebSocket, the wire types live in `cozcade_engine::protocol`, [`room`] is the serialised
-//! owner of one room that turns client actions into numbered events, and [`shared`] holds what
-//! all of them share. Every action is checked by the engine, stored through [`store`], and only
-//! then acknowledged and broadcast.
+//! WebSocket and reads its frames with [`client_message`] (the wire types live in
+//! `cozcade_engine::protocol`), [`room`] decides what each action does ([`room::decide`], pure)
+//! and owns one live room ([`room::owner`]), [`registry`] finds or starts a room's owner, and
+//! [`shared`] holds what all of them share. Every action is decided with the engine, stored
+//! through [`store`], and only then adopted, acknowledged and broadcast.
 
+mod client_addr;
+pub mod client_message;
 pub mod clock;
 pub mod config;
 mod connection;
-pub mod expiry;
+mod expiry;
+mod headers;
 mod http;
 mod lease;
+mod lease_book;
 mod limits;
 mod metrics;
-mod room;
-pub mod scratch_postgres;
-mod secret;
+mod registry;
+pub mod room;
+pub mod secret;
 pub mod shared;
 pub mod store;
 pub mod well_known;
@@ -28,12 +33,19 @@ use std::{
 };
 
 use axum::serve::ListenerExt;
-use tokio::{net::TcpListener, sync::watch, task::JoinHandle};
+use tokio::{
+    net::TcpListener,
+    sync::{mpsc, watch},
+    task::JoinHandle,
+};
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use config::{AppLinks, Config, Database, Limits};
+pub use config::{Config, Database, Limits};
+pub use headers::CONTENT_SECURITY_POLICY;
+use registry::Registry;
 use shared::Shared;
 use store::{PostgresOptions, PostgresStore, SqliteStore, Store, StoreError};
+pub use well_known::AppLinks;
 
 #[derive(Debug, thiserror::Error)]
 pub enum StartError {
@@ -43,12 +55,56 @@ pub enum StartError {
     Listen(SocketAddr, std::io::Error),
 }
 
+/// How long shutdown waits for the connections to close.
+const SHUTDOWN_WAIT: Duration = Duration::from_secs(10);
+
 /// A started server. Dropping it does not stop it; call [`RunningServer::shutdown`].
 pub struct RunningServer {
     pub addr: SocketAddr,
+    /// Where `/metrics` is served when it has a listener of its own (`--metrics-listen`).
+    pub metrics_addr: Option<SocketAddr>,
     pub shared: Arc<Shared>,
     shutdown: watch::Sender<bool>,
     tasks: Vec<JoinHandle<()>>,
+    /// Yields `None` once every connection handler has dropped its sender.
+    handlers: mpsc::Receiver<()>,
+}
+
+/// Binds a listener whose sockets send small frames at once.
+async fn bind(addr: SocketAddr) -> Result<(TcpListener, SocketAddr), StartError> {
+    let listener = TcpListener::bind(addr)
+        .await
+        .map_err(|e| StartError::Listen(addr, e))?;
+    let local = listener
+        .local_addr()
+        .map_err(|e| StartError::Listen(addr, e))?;
+    Ok((listener, local))
+}
+
+/// Serves `router` on `listener` until `stop` changes, with each client's address known.
+fn spawn_serve(
+    listener: TcpListener,
+    router: axum::Router,
+    mut stop: watch::Receiver<bool>,
+) -> JoinHandle<()> {
+    tokio::spawn(async move {
+        // Moves are small frames that must leave at once: no Nagle delay (which, with the
+        // peer's delayed ACK, can hold a frame for 40 ms).
+        let listener = listener.tap_io(|stream| {
+            if let Err(e) = stream.set_nodelay(true) {
+                tracing::debug!("TCP_NODELAY: {e}");
+            }
+        });
+        let service = router.into_make_service_with_connect_info::<SocketAddr>();
+        let result = axum::serve(listener, service)
+            .with_graceful_shutdown(async move {
+                let _ = stop.changed().await;
+            })
+            .await;
+        if let Err(e) = result {
+            tracing::error!("server stopped: {e}");
+        }
+    })
 }
 
 /// Opens the store, binds the listener and starts serving in the background.
@@ -65,69 +121,76 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
             .await?,
         ),
     };
-    let listener = TcpListener::bind(config.listen)
-        .await
-        .map_err(|e| StartError::Listen(config.listen, e))?;
-    let addr = listener
-        .local_addr()
-        .map_err(|e| StartError::Listen(config.listen, e))?;
+    let (listener, addr) = bind(config.listen).await?;
+    let metrics_listener = match config.metrics_listen {
+        Some(at) => Some(bind(at).await?),
+        None => None,
+    };
     let public_url = config
         .public_url
         .clone()
         .unwrap_or_else(|| format!("http://{addr}"))
         .trim_end_matches('/')
         .to_owned();
+    let public_origin = http::origin_of(&public_url);
     let shared = Arc::new(Shared::new(
         store,
         clock,
         config.limits,
         public_url,
         config.web_root,
+        config.trusted_proxy,
     ));
     let rooms = shared.store.count_rooms().await?;
     shared
         .metrics
         .rooms
         .store(i64::try_from(rooms).unwrap_or(i64::MAX), Ordering::Relaxed);
+    let registry = Registry::new(shared.clone());
     let (shutdown, signal) = watch::channel(false);
+    let (handlers_done, handlers) = mpsc::channel(1);
     let app = http::App {
         shared: shared.clone(),
+        registry: registry.clone(),
         well_known: Arc::new(well_known::WellKnown::new(&config.app_links)),
         shutdown: signal.clone(),
+        handlers: handlers_done,
+        public_origin: public_origin.into(),
     };
-    let mut stop = signal.clone();
-    let serve = tokio::spawn(async move {
-        // Moves are small frames that must leave at once: no Nagle delay (which, with the
-        // peer's delayed ACK, can hold a frame for 40 ms).
-        let listener = listener.tap_io(|stream| {
-            if let Err(e) = stream.set_nodelay(true) {
-                tracing::debug!("TCP_NODELAY: {e}");
-            }
-        });
-        let result = axum::serve(listener, http::router(app))
-            .with_graceful_shutdown(async move {
-                let _ = stop.changed().await;
-            })
-            .await;
-        if let Err(e) = result {
-            tracing::error!("server stopped: {e}");
-        }
+    let mut tasks = Vec::new();
+    let metrics_addr = metrics_listener.map(|(listener, at)| {
+        tasks.push(spawn_serve(
+            listener,
+            http::metrics_router(app.clone()),
+            signal.clone(),
+        ));
+        at
     });
-    let mut tasks = vec![serve];
+    tasks.push(spawn_serve(
+        listener,
+        http::router(app, metrics_addr.is_none()),
+        signal.clone(),
+    ));
     if let Some(period) = shared.store.lease_period() {
         tasks.push(tokio::spawn(lease::renew(
             shared.clone(),
+            registry.clone(),
             period,
             signal.clone(),
         )));
     }
-    tasks.push(tokio::spawn(expiry::run(shared.clone(), signal)));
+    tasks.push(tokio::spawn(expiry::run(shared.clone(), registry, signal)));
     tracing::info!("listening on {addr}");
+    if let Some(at) = metrics_addr {
+        tracing::info!("metrics on {at}");
+    }
     Ok(RunningServer {
         addr,
+        metrics_addr,
         shared,
         shutdown,
         tasks,
+        handlers,
     })
 }
 
@@ -142,18 +205,21 @@ fn host_name() -> String {
 
 impl RunningServer {
     /// Stops accepting, tells every connection (`shutting_down`), and waits for them to close.
-    pub async fn shutdown(self) {
+    pub async fn shutdown(mut self) {
         let _ = self.shutdown.send(true);
         for task in self.tasks {
             let _ = task.await;
         }
         // Upgraded WebSockets are not tracked by the HTTP server's graceful shutdown; each
-        // has seen the signal and closes itself. Wait for them, within reason.
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(5);
-        while self.shared.metrics.connections.load(Ordering::Relaxed) > 0
-            && tokio::time::Instant::now() < deadline
+        // has seen the signal, says so to its player and closes, then drops its sender. The
+        // routers that handed the senders out are gone with the tasks above, so `recv` ends
+        // when the last handler is done (within reason: a peer that never answers the close
+        // is given up on after a second by its handler).
+        if tokio::time::timeout(SHUTDOWN_WAIT, self.handlers.recv())
+            .await
+            .is_err()
         {
-            tokio::time::sleep(Duration::from_millis(20)).await;
+            tracing::warn!("some connections did not close in {SHUTDOWN_WAIT:?}");
         }
         // Every player is gone: hand the rooms to the other instances now rather than when
         // their leases lapse.

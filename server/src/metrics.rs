@@ -43,6 +43,8 @@ pub struct Metrics {
     /// Rooms whose owner is in memory.
     pub rooms_active: AtomicI64,
     pub rooms_created: AtomicU64,
+    /// Room creations refused by the per-address rate.
+    pub rooms_refused: AtomicU64,
     pub rooms_expired: AtomicU64,
     pub connections: AtomicI64,
     pub actions: AtomicU64,
@@ -88,6 +90,12 @@ impl Metrics {
             "Rooms created.",
             "counter",
             self.rooms_created.load(Relaxed).to_string(),
+        );
+        gauge(
+            "cozcade_rooms_refused_total",
+            "Room creations refused: too many from one address.",
+            "counter",
+            self.rooms_refused.load(Relaxed).to_string(),
         );
         gauge(
             "cozcade_rooms_expired_total",

@@ -7,7 +7,38 @@ use std::{fmt, str::FromStr};
 
 use serde_json::json;
 
-use crate::config::AppLinks;
+/// What the phones need to open invitation links in the app: served as
+/// `/.well-known/apple-app-site-association` and `/.well-known/assetlinks.json`. Each file is
+/// answered with 404 until its platform is configured.
+#[derive(Clone, Debug, clap::Args)]
+pub struct AppLinks {
+    /// Apple Developer Team ID (10 characters); without it there is no
+    /// apple-app-site-association.
+    #[arg(long, env = "COZCADE_APPLE_TEAM_ID")]
+    pub apple_team_id: Option<TeamId>,
+    /// The iOS app's bundle identifier.
+    #[arg(long, env = "COZCADE_IOS_BUNDLE_ID", default_value = "app.cozcade", value_parser = bundle_id)]
+    pub ios_bundle_id: String,
+    /// The Android app's package name.
+    #[arg(long, env = "COZCADE_ANDROID_PACKAGE", default_value = "app.cozcade", value_parser = package_name)]
+    pub android_package: String,
+    /// SHA-256 fingerprint of an Android signing certificate (Play App Signing's, and the
+    /// upload or debug key's if those builds should open links too). Repeat the flag or give
+    /// a comma-separated list; without any there is no assetlinks.json.
+    #[arg(long, env = "COZCADE_ANDROID_CERT_SHA256", value_delimiter = ',')]
+    pub android_cert_sha256: Vec<CertFingerprint>,
+}
+
+impl Default for AppLinks {
+    fn default() -> Self {
+        AppLinks {
+            apple_team_id: None,
+            ios_bundle_id: "app.cozcade".to_owned(),
+            android_package: "app.cozcade".to_owned(),
+            android_cert_sha256: Vec::new(),
+        }
+    }
+}
 
 /// An Apple Developer Team ID: ten characters, digits and capital letters (e.g. `A1B2C3D4E5`).
 /// Checked at start so that a typo fails loudly instead of publishing a file no device matches.

@@ -137,3 +137,26 @@ async fn sigterm_tells_every_player_and_exits_cleanly() {
     // Everything acknowledged is still there for the next start.
     assert_eq!(stored_actions(&db, &room.room).len(), 1);
 }
+
+/// The line saying where the server listens is the moment anyone may stop it: a SIGTERM sent
+/// right then must already find the handler (a signal before it would kill the process
+/// outright, resetting every connection instead of telling it `shutting_down`).
+#[tokio::test]
+async fn sigterm_right_after_the_listening_line_is_a_clean_shutdown() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for attempt in 0..5 {
+        let db = dir.path().join(format!("rooms-{attempt}.db"));
+        let (mut child, _addr) = spawn_server(&db, "normal").await;
+        let pid = child.id().expect("running").to_string();
+        let status = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .expect("kill runs");
+        assert!(status.success());
+        let exit = tokio::time::timeout(Duration::from_secs(10), child.wait())
+            .await
+            .expect("the server exits in time")
+            .expect("wait");
+        assert!(exit.success(), "attempt {attempt}: {exit:?}");
+    }
+}

@@ -1,4 +1,4 @@
-//! Issue 8's "must show": two server instances on one PostgreSQL behind nginx (the repo's
+//! Two server instances on one PostgreSQL behind nginx (the repo's
 //! `deploy/nginx/cozcade.conf`). Two clients play through nginx; the instance serving their
 //! room is SIGKILLed mid-game; both reconnect through nginx, land on the other instance once
 //! the dead one's lease lapses, and finish the game with every acknowledged action stored,
@@ -17,7 +17,7 @@ use cozcade_engine::{
     AnyRecord, GameKind,
     protocol::{CloseReason, ErrorCode, Event, ServerMessage},
 };
-use cozcade_server::scratch_postgres::{self, ScratchError, ScratchPostgres};
+use cozcade_testkit::scratch_postgres::{self, ScratchError, ScratchPostgres};
 use tokio::time::Instant;
 
 /// Lease of the test's instances: short, so the takeover comes quickly.

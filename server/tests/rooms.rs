@@ -588,6 +588,13 @@ async fn leaving_frees_the_seat_and_revokes_the_key() {
     guest.client.expect_closing(CloseReason::Left).await;
     creator.next_event().await;
     assert_eq!(
+        creator.client.recv().await,
+        ServerMessage::Presence {
+            seat: Side::Second,
+            status: SeatStatus::Open
+        }
+    );
+    assert_eq!(
         state(&mut creator).await.seats,
         [SeatStatus::Connected, SeatStatus::Open]
     );
@@ -775,6 +782,7 @@ async fn shutdown_tells_every_connection() {
     let mut server = TestServer::start().await;
     let (_, mut creator, mut guest) = two_players(&server, GameKind::Kalah).await;
     let running = server.server.take().expect("running");
+    let shared = running.shared.clone();
     let stop = tokio::spawn(running.shutdown());
     creator
         .client
@@ -782,6 +790,14 @@ async fn shutdown_tells_every_connection() {
         .await;
     guest.client.expect_closing(CloseReason::ShuttingDown).await;
     stop.await.expect("shutdown completes");
+    // Shutdown returned only once every connection handler had finished.
+    assert_eq!(
+        shared
+            .metrics
+            .connections
+            .load(std::sync::atomic::Ordering::Relaxed),
+        0
+    );
 }
 
 /// A legal move from the engine's list: at random, except in Chinese Checkers, where random

@@ -142,7 +142,14 @@ fn test() -> Result<()> {
 fn bench_server(args: &[String]) -> Result<()> {
     cargo_step(
         "build the server (release)",
-        &["build", "--release", "-p", "cozcade-server"],
+        &[
+            "build",
+            "--release",
+            "-p",
+            "cozcade-server",
+            "-p",
+            "cozcade-loadtest",
+        ],
     )?;
     let target =
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);

@@ -90,7 +90,15 @@ pub fn run(options: &Options) -> Result<()> {
     if sides.contains(&"cozcade") {
         cargo_step(
             "build the server (release)",
-            &["build", "--release", "-p", "cozcade-server", "--bins"],
+            &[
+                "build",
+                "--release",
+                "-p",
+                "cozcade-server",
+                "-p",
+                "cozcade-loadtest",
+                "--bins",
+            ],
         )?;
     }
 

@@ -19,31 +19,49 @@ async fn main() -> Result<()> {
     if let Err(e) = rlimit::increase_nofile_limit(u64::MAX) {
         tracing::warn!("could not raise the open-files limit: {e}");
     }
+    // The handlers are installed before the server says it listens: whoever reads that line
+    // may stop the server at once, and a SIGTERM that came before the handler would kill the
+    // process outright, cutting every connection without its `shutting_down`.
+    let stop = ShutdownSignal::install()?;
     let server = cozcade_server::start(config, Arc::new(SystemClock)).await?;
     println!("cozcade-server listening on http://{}", server.addr);
-    shutdown_signal().await;
+    stop.recv().await;
     tracing::info!("shutting down");
     server.shutdown().await;
     Ok(())
 }
 
-async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// SIGTERM and SIGINT (Ctrl-C), caught from the moment this is made.
+struct ShutdownSignal {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
-            }
-            Err(_) => std::future::pending().await,
+    terminate: tokio::signal::unix::Signal,
+    #[cfg(unix)]
+    interrupt: tokio::signal::unix::Signal,
+}
+
+impl ShutdownSignal {
+    fn install() -> std::io::Result<Self> {
+        #[cfg(unix)]
+        {
+            use tokio::signal::unix::{SignalKind, signal};
+            Ok(ShutdownSignal {
+                terminate: signal(SignalKind::terminate())?,
+                interrupt: signal(SignalKind::interrupt())?,
+            })
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = terminate => {}
+        #[cfg(not(unix))]
+        Ok(ShutdownSignal {})
+    }
+
+    async fn recv(mut self) {
+        #[cfg(unix)]
+        tokio::select! {
+            _ = self.terminate.recv() => {}
+            _ = self.interrupt.recv() => {}
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = tokio::signal::ctrl_c().await;
+        }
     }
 }

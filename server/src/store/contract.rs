@@ -1,5 +1,5 @@
 //! What every [`Store`] must do, as one test suite. The SQLite store runs it below; a
-//! PostgreSQL store (issue 8) runs the same function against its own fresh database.
+//! PostgreSQL store runs the same function against its own fresh database.
 
 use cozcade_engine::{GameKind, Side, protocol::Event};
 

@@ -734,9 +734,9 @@ impl Store for PostgresStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scratch_postgres::{self, ScratchError, ScratchPostgres};
     use crate::store::StoredEvent;
     use cozcade_engine::GameKind;
+    use cozcade_testkit::scratch_postgres::{self, ScratchError, ScratchPostgres};
 
     /// A throwaway cluster, or `None` (with the reason printed) where PostgreSQL is not
     /// installed and not required.
@@ -903,8 +903,8 @@ mod tests {
 #[cfg(test)]
 mod fencing_tests {
     use super::*;
-    use crate::scratch_postgres::{self, ScratchError, ScratchPostgres};
     use cozcade_engine::GameKind;
+    use cozcade_testkit::scratch_postgres::{self, ScratchError, ScratchPostgres};
 
     /// A write of the old owner that is in flight when its lease lapses: the takeover waits
     /// for it, and the new owner then loads the room with that write in it.

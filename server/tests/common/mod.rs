@@ -32,11 +32,15 @@ pub struct TestServer {
     pub dir: tempfile::TempDir,
 }
 
-/// Limits generous enough that tests playing fast are not rate-limited.
+/// Limits generous enough that tests playing fast (and creating many rooms, all from
+/// 127.0.0.1) are not rate-limited.
 pub fn test_limits() -> Limits {
     Limits {
         rate_per_sec: 10_000.0,
         rate_burst: 10_000.0,
+        rooms_per_minute: 1e9,
+        rooms_burst: 1e6,
+        max_connections_per_address: 10_000,
         ..Limits::default()
     }
 }
@@ -79,12 +83,34 @@ impl TestServer {
 
 /// A minimal HTTP/1.1 exchange: returns the status code and the body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
+    let host = format!("Host: {addr}");
+    let (status, _, body) = raw_http(
+        addr,
+        method,
+        path,
+        &[&host, "Content-Type: application/json"],
+        body,
+    )
+    .await;
+    (status, body)
+}
+
+/// An HTTP/1.1 exchange with exactly the header lines given (Host included, or not):
+/// returns the status code, the response's header lines and the body.
+pub async fn raw_http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[&str],
+    body: &str,
+) -> (u16, Vec<String>, String) {
     let mut stream = TcpStream::connect(addr).await.expect("connect");
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
+    let mut request = format!("{method} {path} HTTP/1.1\r\nConnection: close\r\n");
+    for header in headers {
+        request.push_str(header);
+        request.push_str("\r\n");
+    }
+    request.push_str(&format!("Content-Length: {}\r\n\r\n{body}", body.len()));
     stream.write_all(request.as_bytes()).await.expect("write");
     let mut response = Vec::new();
     tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
@@ -98,6 +124,7 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u1
         .and_then(|s| s.parse().ok())
         .expect("status line");
     let (head, body) = response.split_once("\r\n\r\n").expect("head and body");
+    let header_lines = head.lines().skip(1).map(str::to_owned).collect();
     let body = if head
         .to_ascii_lowercase()
         .contains("transfer-encoding: chunked")
@@ -106,7 +133,15 @@ pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u1
     } else {
         body.to_owned()
     };
-    (status, body)
+    (status, header_lines, body)
+}
+
+/// The value of a header among `lines` (case-insensitive name), if present.
+pub fn header<'a>(lines: &'a [String], name: &str) -> Option<&'a str> {
+    lines.iter().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        key.trim().eq_ignore_ascii_case(name).then(|| value.trim())
+    })
 }
 
 fn dechunk(mut body: &str) -> String {

@@ -48,7 +48,7 @@ pub fn site_config(instances: [SocketAddr; 2], port: u16) -> String {
 impl Nginx {
     /// Starts nginx in `dir` on a free port, proxying to `instances`.
     pub fn start(nginx: &Path, dir: &Path, instances: [SocketAddr; 2]) -> Nginx {
-        let port = cozcade_server::scratch_postgres::free_port().expect("a free port");
+        let port = cozcade_testkit::scratch_postgres::free_port().expect("a free port");
         let prefix = dir.display();
         let main = format!(
             "daemon off;\nworker_processes 1;\nerror_log {prefix}/error.log info;\n\

@@ -27,7 +27,7 @@ use cozcade_engine::{
     AnyRecord, GameKind, Side,
     protocol::{ClientMessage, Event, PROTOCOL_VERSION, RoomCreated, ServerMessage},
 };
-use cozcade_server::scratch_postgres::ScratchPostgres;
+use cozcade_testkit::scratch_postgres::ScratchPostgres;
 use futures_util::{SinkExt, StreamExt};
 use tokio::{
     io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader},
@@ -372,6 +372,10 @@ async fn spawn_server(args: &Args) -> Result<(Started, SocketAddr)> {
         .args(["--listen", "127.0.0.1:0", "--db"])
         .arg(db)
         .args(["--sync", &args.sync, "--max-connections", &connections])
+        // Every simulated player comes from this one machine's address: lift the
+        // per-address limits, which exist for exactly the opposite case.
+        .args(["--max-connections-per-address", &connections])
+        .args(["--rooms-per-minute", "1e12", "--rooms-burst", &connections])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .kill_on_drop(true)

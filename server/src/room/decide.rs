@@ -1,0 +1,634 @@
+//! The pure room: its state, and the step that decides what a client's message does to it.
+//!
+//! [`Room::decide`] looks at the room and a seat's message and answers with the event it would
+//! confirm (and the room that event leads to) or with the refusal to send back; it changes
+//! nothing. The owner stores the event and only then [adopts](Room::adopt) the decided room, so
+//! a failed write leaves the room exactly as it was and there is nothing to undo.
+
+use std::collections::HashMap;
+
+use cozcade_engine::{
+    AnyRecord, GameKind,
+    protocol::{
+        ClientMessage, ErrorCode, Event, MAX_ACTION_ID_LEN, RoomState, Seat, SeatStatus,
+        ServerMessage,
+    },
+};
+
+use crate::{secret::KeyHash, store::StoredRoom};
+
+/// Most missed events replayed to a reconnecting client; beyond that it gets a full sync.
+const MAX_REPLAY: u64 = 200;
+
+/// A confirmed event as kept in memory for replays.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Logged {
+    pub seq: u64,
+    pub by: Seat,
+    pub action_id: Option<String>,
+    pub event: Event,
+}
+
+impl Logged {
+    pub fn message(&self) -> ServerMessage {
+        ServerMessage::Event {
+            seq: self.seq,
+            by: self.by,
+            action_id: self.action_id.clone(),
+            event: self.event.clone(),
+        }
+    }
+}
+
+/// Why a message was refused; it becomes an `error` message to the sender.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    pub code: ErrorCode,
+    pub message: String,
+    pub action_id: Option<String>,
+    /// The sequence number the refusal refers to (the earlier one for a duplicate, the room's
+    /// for a stale action).
+    pub seq: Option<u64>,
+}
+
+impl Refusal {
+    fn new(code: ErrorCode, message: impl Into<String>, action_id: Option<&str>) -> Self {
+        Refusal {
+            code,
+            message: message.into(),
+            action_id: action_id.map(str::to_owned),
+            seq: None,
+        }
+    }
+
+    pub fn to_message(&self) -> ServerMessage {
+        ServerMessage::Error {
+            code: self.code,
+            message: self.message.clone(),
+            action_id: self.action_id.clone(),
+            seq: self.seq,
+        }
+    }
+}
+
+/// What a message does, when it is not refused.
+#[derive(Debug)]
+pub enum Decision {
+    /// Confirm this event (once stored); a move also gives the game it leads to.
+    Confirm {
+        logged: Logged,
+        record: Option<AnyRecord>,
+    },
+    /// Send the sender the whole room (`resync`); nothing changes.
+    Sync,
+}
+
+/// One room's confirmed state: everything the store holds about it, rebuilt in memory.
+#[derive(Clone, Debug)]
+pub struct Room {
+    pub id: String,
+    pub game: GameKind,
+    pub seq: u64,
+    pub round: u32,
+    pub record: AnyRecord,
+    /// Sequence number of the current round's `new_round_started` event (0 in round 1).
+    pub round_start_seq: u64,
+    /// The events of the current round, its start event included.
+    pub log: Vec<Logged>,
+    pub proposed_by: Option<Seat>,
+    /// Every action id already applied, per seat, with the sequence number it got.
+    pub action_ids: HashMap<(Seat, String), u64>,
+    pub seat_key_hashes: [Option<KeyHash>; 2],
+}
+
+/// Why a stored room could not be rebuilt.
+#[derive(Debug, thiserror::Error)]
+#[error("room {room}: stored event #{seq} does not replay: {why}")]
+pub struct ReplayError {
+    room: String,
+    seq: u64,
+    why: String,
+}
+
+impl Room {
+    /// A room nobody has acted in yet.
+    pub fn new(id: String, game: GameKind, seat_key_hashes: [Option<KeyHash>; 2]) -> Room {
+        Room {
+            id,
+            game,
+            seq: 0,
+            round: 1,
+            record: AnyRecord::new(game),
+            round_start_seq: 0,
+            log: Vec::new(),
+            proposed_by: None,
+            action_ids: HashMap::new(),
+            seat_key_hashes,
+        }
+    }
+
+    /// Rebuilds a room from its stored events.
+    pub fn from_stored(stored: StoredRoom) -> Result<Room, ReplayError> {
+        let mut room = Room::new(stored.id, stored.game, stored.seat_key_hashes);
+        for event in stored.events {
+            if event.seq != room.seq + 1 {
+                return Err(ReplayError {
+                    room: room.id,
+                    seq: event.seq,
+                    why: format!("gap after #{}", room.seq),
+                });
+            }
+            if let Event::Move { mv } = &event.event {
+                room.record.play(mv).map_err(|e| ReplayError {
+                    room: room.id.clone(),
+                    seq: event.seq,
+                    why: e.to_string(),
+                })?;
+            }
+            let logged = Logged {
+                seq: event.seq,
+                by: event.seat,
+                action_id: event.action_id,
+                event: event.event,
+            };
+            room.adopt(logged, None);
+        }
+        Ok(room)
+    }
+
+    /// The seat whose key hashes to `hash`, if any.
+    pub fn seat_of(&self, hash: &KeyHash) -> Option<Seat> {
+        Seat::BOTH
+            .into_iter()
+            .find(|s| self.seat_key_hashes[s.index()].as_ref() == Some(hash))
+    }
+
+    /// The seat a newcomer without a key gets: the guest seat first, the creator's only if its
+    /// player left.
+    pub fn open_seat(&self) -> Option<Seat> {
+        [Seat::Second, Seat::First]
+            .into_iter()
+            .find(|s| self.seat_key_hashes[s.index()].is_none())
+    }
+
+    /// Decides what `message` from `seat` does. Pure: the room is not changed.
+    pub fn decide(&self, seat: Seat, message: &ClientMessage) -> Result<Decision, Refusal> {
+        let (action_id, based_on) = match message {
+            ClientMessage::Move { action_id, seq, .. }
+            | ClientMessage::NewRound { action_id, seq } => (action_id.as_str(), Some(*seq)),
+            ClientMessage::Leave { action_id } => (action_id.as_str(), None),
+            ClientMessage::Resync => return Ok(Decision::Sync),
+            ClientMessage::Hello { .. } => {
+                return Err(Refusal::new(
+                    ErrorCode::ExpectedHello,
+                    "hello only once per connection",
+                    None,
+                ));
+            }
+        };
+        if action_id.is_empty() || action_id.chars().count() > MAX_ACTION_ID_LEN {
+            return Err(Refusal::new(
+                ErrorCode::BadActionId,
+                format!("an action id must have 1 to {MAX_ACTION_ID_LEN} characters"),
+                None,
+            ));
+        }
+        if let Some(&earlier) = self.action_ids.get(&(seat, action_id.to_owned())) {
+            return Err(Refusal {
+                seq: Some(earlier),
+                ..Refusal::new(
+                    ErrorCode::Duplicate,
+                    format!("action {action_id} was already applied as #{earlier}"),
+                    Some(action_id),
+                )
+            });
+        }
+        if let Some(based_on) = based_on
+            && based_on != self.seq
+        {
+            return Err(Refusal {
+                seq: Some(self.seq),
+                ..Refusal::new(
+                    ErrorCode::Stale,
+                    format!(
+                        "this action was built on #{based_on}, but the room is at #{}",
+                        self.seq
+                    ),
+                    Some(action_id),
+                )
+            });
+        }
+        let mut record = None;
+        let event = match message {
+            ClientMessage::Move { mv, .. } => {
+                if self.record.outcome().is_none() && self.record.turn() != seat {
+                    return Err(Refusal::new(
+                        ErrorCode::NotYourTurn,
+                        "it is the other player's turn",
+                        Some(action_id),
+                    ));
+                }
+                // Played on a copy: the room's own game changes only once the move is stored.
+                let mut next = self.record.clone();
+                match next.play(mv) {
+                    Ok(canonical) => {
+                        record = Some(next);
+                        Event::Move { mv: canonical }
+                    }
+                    Err(e) => {
+                        return Err(Refusal::new(
+                            ErrorCode::IllegalMove,
+                            e.to_string(),
+                            Some(action_id),
+                        ));
+                    }
+                }
+            }
+            ClientMessage::NewRound { .. } => {
+                let other = seat.other();
+                if self.proposed_by == Some(seat) {
+                    return Err(Refusal::new(
+                        ErrorCode::AlreadyProposed,
+                        "you already asked for a new round; waiting for the other player",
+                        Some(action_id),
+                    ));
+                }
+                // Consent is needed only from a player who holds the other seat.
+                let other_seated = self.seat_key_hashes[other.index()].is_some();
+                if !other_seated || self.proposed_by == Some(other) {
+                    Event::NewRoundStarted {
+                        round: self.round.saturating_add(1),
+                    }
+                } else {
+                    Event::NewRoundProposed
+                }
+            }
+            ClientMessage::Leave { .. } => Event::Left,
+            // Answered before the checks above; listed so that a new message kind must be
+            // decided here.
+            ClientMessage::Resync | ClientMessage::Hello { .. } => return Ok(Decision::Sync),
+        };
+        let logged = Logged {
+            seq: self.seq + 1,
+            by: seat,
+            action_id: Some(action_id.to_owned()),
+            event,
+        };
+        Ok(Decision::Confirm { logged, record })
+    }
+
+    /// Takes on a stored event and, for a move, the game it leads to (as [`Room::decide`]
+    /// gave them; `None` keeps the game as it is).
+    pub fn adopt(&mut self, logged: Logged, record: Option<AnyRecord>) {
+        self.seq = logged.seq;
+        if let Some(record) = record {
+            self.record = record;
+        }
+        if let Some(id) = &logged.action_id {
+            self.action_ids.insert((logged.by, id.clone()), logged.seq);
+        }
+        match &logged.event {
+            Event::Move { .. } => {}
+            Event::NewRoundProposed => self.proposed_by = Some(logged.by),
+            Event::NewRoundStarted { round } => {
+                self.round = *round;
+                self.record = AnyRecord::new(self.game);
+                self.proposed_by = None;
+                self.round_start_seq = logged.seq;
+                self.log.clear();
+            }
+            Event::Left => {
+                self.seat_key_hashes[logged.by.index()] = None;
+                if self.proposed_by == Some(logged.by) {
+                    self.proposed_by = None;
+                }
+            }
+        }
+        self.log.push(logged);
+    }
+
+    /// A seat's status, given whether a connection holds it.
+    pub fn status(&self, seat: Seat, connected: bool) -> SeatStatus {
+        if self.seat_key_hashes[seat.index()].is_none() {
+            SeatStatus::Open
+        } else if connected {
+            SeatStatus::Connected
+        } else {
+            SeatStatus::Away
+        }
+    }
+
+    /// The whole room, for a `sync`; `connected` is indexed by seat.
+    pub fn state(&self, connected: [bool; 2]) -> RoomState {
+        RoomState {
+            room: self.id.clone(),
+            game: self.game,
+            seq: self.seq,
+            round: self.round,
+            record: self.record.to_text(),
+            turn: self.record.outcome().is_none().then(|| self.record.turn()),
+            result: self.record.describe_result(),
+            new_round_proposed_by: self.proposed_by,
+            seats: [
+                self.status(Seat::First, connected[0]),
+                self.status(Seat::Second, connected[1]),
+            ],
+        }
+    }
+
+    /// Whether a client that has everything up to `last_seq` can catch up by replay.
+    pub fn can_replay_from(&self, last_seq: u64) -> bool {
+        last_seq <= self.seq
+            && self.seq - last_seq <= MAX_REPLAY
+            && last_seq + 1 >= self.round_start_seq.max(1)
+    }
+
+    /// The events after `last_seq` (when [`Room::can_replay_from`] said yes).
+    pub fn events_after(&self, last_seq: u64) -> impl Iterator<Item = ServerMessage> + '_ {
+        self.log
+            .iter()
+            .filter(move |e| e.seq > last_seq)
+            .map(Logged::message)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CREATOR: KeyHash = [1; 32];
+    const GUEST: KeyHash = [2; 32];
+
+    fn kalah(seats: [Option<KeyHash>; 2]) -> Room {
+        Room::new("3f9c2a71d04be85e6a10".into(), GameKind::Kalah, seats)
+    }
+
+    fn both_seated() -> Room {
+        kalah([Some(CREATOR), Some(GUEST)])
+    }
+
+    fn play(id: &str, seq: u64, mv: &str) -> ClientMessage {
+        ClientMessage::Move {
+            action_id: id.into(),
+            seq,
+            mv: mv.into(),
+        }
+    }
+
+    fn new_round(id: &str, seq: u64) -> ClientMessage {
+        ClientMessage::NewRound {
+            action_id: id.into(),
+            seq,
+        }
+    }
+
+    /// Decides and, when confirmed, adopts (as the owner does after a successful write).
+    fn act(room: &mut Room, seat: Seat, message: &ClientMessage) -> Result<Event, Refusal> {
+        match room.decide(seat, message)? {
+            Decision::Confirm { logged, record } => {
+                let event = logged.event.clone();
+                room.adopt(logged, record);
+                Ok(event)
+            }
+            Decision::Sync => panic!("{message:?} is not a sync"),
+        }
+    }
+
+    /// Checks the refusal's code and that deciding changed nothing.
+    fn refused(room: &Room, seat: Seat, message: &ClientMessage, code: ErrorCode) -> Refusal {
+        let before = (
+            room.seq,
+            room.record.clone(),
+            room.proposed_by,
+            room.log.len(),
+        );
+        let refusal = match room.decide(seat, message) {
+            Err(refusal) => refusal,
+            Ok(decision) => panic!("{message:?} was not refused: {decision:?}"),
+        };
+        assert_eq!(refusal.code, code, "{refusal:?}");
+        let after = (
+            room.seq,
+            room.record.clone(),
+            room.proposed_by,
+            room.log.len(),
+        );
+        assert_eq!(before, after, "a refusal changes nothing");
+        refusal
+    }
+
+    #[test]
+    fn a_move_is_decided_without_changing_the_room_then_adopted() {
+        let mut room = both_seated();
+        let Ok(Decision::Confirm { logged, record }) =
+            room.decide(Seat::First, &play("a1", 0, "c"))
+        else {
+            panic!("the move is legal")
+        };
+        assert_eq!(room.seq, 0);
+        assert!(
+            room.record.is_empty(),
+            "the room's game waits for the store"
+        );
+        assert_eq!(logged.seq, 1);
+        assert_eq!(logged.event, Event::Move { mv: "c".into() });
+        room.adopt(logged, record);
+        assert_eq!(room.seq, 1);
+        assert_eq!(room.record.move_texts(), ["c"]);
+        assert_eq!(
+            room.action_ids.get(&(Seat::First, "a1".to_owned())),
+            Some(&1)
+        );
+    }
+
+    #[test]
+    fn a_second_hello_is_refused() {
+        let hello = ClientMessage::Hello {
+            version: 1,
+            room: "3f9c2a71d04be85e6a10".into(),
+            seat_key: None,
+            last_seq: None,
+        };
+        refused(
+            &both_seated(),
+            Seat::First,
+            &hello,
+            ErrorCode::ExpectedHello,
+        );
+    }
+
+    #[test]
+    fn resync_is_a_sync() {
+        assert!(matches!(
+            both_seated().decide(Seat::Second, &ClientMessage::Resync),
+            Ok(Decision::Sync)
+        ));
+    }
+
+    #[test]
+    fn action_ids_must_have_1_to_64_characters() {
+        let room = both_seated();
+        refused(
+            &room,
+            Seat::First,
+            &play("", 0, "c"),
+            ErrorCode::BadActionId,
+        );
+        let long = "x".repeat(MAX_ACTION_ID_LEN + 1);
+        refused(
+            &room,
+            Seat::First,
+            &play(&long, 0, "c"),
+            ErrorCode::BadActionId,
+        );
+        let leave = ClientMessage::Leave {
+            action_id: String::new(),
+        };
+        refused(&room, Seat::First, &leave, ErrorCode::BadActionId);
+        // 64 characters (not bytes) is still fine.
+        let wide = "é".repeat(MAX_ACTION_ID_LEN);
+        assert!(room.decide(Seat::First, &play(&wide, 0, "c")).is_ok());
+    }
+
+    #[test]
+    fn a_repeated_action_id_is_a_duplicate_naming_its_number() {
+        let mut room = both_seated();
+        // Sowing pit a does not end in the store: the turn passes.
+        act(&mut room, Seat::First, &play("a1", 0, "a")).expect("legal");
+        let refusal = refused(
+            &room,
+            Seat::First,
+            &play("a1", 0, "c"),
+            ErrorCode::Duplicate,
+        );
+        assert_eq!(refusal.seq, Some(1));
+        assert_eq!(refusal.action_id.as_deref(), Some("a1"));
+        // Ids are per seat: the other player may use the same one.
+        assert!(room.decide(Seat::Second, &play("a1", 1, "a")).is_ok());
+    }
+
+    #[test]
+    fn an_action_on_an_old_number_is_stale_naming_the_current_one() {
+        let mut room = both_seated();
+        act(&mut room, Seat::First, &play("a1", 0, "c")).expect("legal");
+        let refusal = refused(&room, Seat::Second, &play("b1", 0, "a"), ErrorCode::Stale);
+        assert_eq!(refusal.seq, Some(1));
+        refused(&room, Seat::Second, &new_round("b2", 0), ErrorCode::Stale);
+        refused(&room, Seat::Second, &play("b3", 7, "a"), ErrorCode::Stale);
+    }
+
+    #[test]
+    fn only_the_player_to_move_may_move() {
+        let room = both_seated();
+        refused(
+            &room,
+            Seat::Second,
+            &play("b1", 0, "a"),
+            ErrorCode::NotYourTurn,
+        );
+    }
+
+    #[test]
+    fn the_engine_refuses_illegal_moves_and_moves_after_the_end() {
+        let mut room = both_seated();
+        let refusal = refused(
+            &room,
+            Seat::First,
+            &play("a1", 0, "z"),
+            ErrorCode::IllegalMove,
+        );
+        assert!(!refusal.message.is_empty());
+        // Play a whole game through the decide step, then try once more.
+        let mut seq = 0;
+        while room.record.outcome().is_none() {
+            let seat = room.record.turn();
+            let mv = room.record.legal_moves()[0].clone();
+            act(&mut room, seat, &play(&format!("m{seq}"), seq, &mv)).expect("legal");
+            seq += 1;
+        }
+        refused(
+            &room,
+            Seat::First,
+            &play("late", seq, "a"),
+            ErrorCode::IllegalMove,
+        );
+        refused(
+            &room,
+            Seat::Second,
+            &play("late", seq, "a"),
+            ErrorCode::IllegalMove,
+        );
+    }
+
+    #[test]
+    fn a_new_round_needs_both_players_once_the_guest_is_seated() {
+        let mut room = both_seated();
+        assert_eq!(
+            act(&mut room, Seat::First, &new_round("a1", 0)),
+            Ok(Event::NewRoundProposed)
+        );
+        refused(
+            &room,
+            Seat::First,
+            &new_round("a2", 1),
+            ErrorCode::AlreadyProposed,
+        );
+        assert_eq!(
+            act(&mut room, Seat::Second, &new_round("b1", 1)),
+            Ok(Event::NewRoundStarted { round: 2 })
+        );
+        assert_eq!(
+            (room.round, room.proposed_by, room.round_start_seq),
+            (2, None, 2)
+        );
+    }
+
+    #[test]
+    fn alone_a_new_round_starts_at_once() {
+        let mut room = kalah([Some(CREATOR), None]);
+        act(&mut room, Seat::First, &play("a1", 0, "c")).expect("legal");
+        assert_eq!(
+            act(&mut room, Seat::First, &new_round("a2", 1)),
+            Ok(Event::NewRoundStarted { round: 2 })
+        );
+        assert!(room.record.is_empty());
+    }
+
+    #[test]
+    fn leaving_opens_the_seat_and_withdraws_a_request() {
+        let mut room = both_seated();
+        act(&mut room, Seat::Second, &new_round("b1", 0)).expect("proposed");
+        let leave = ClientMessage::Leave {
+            action_id: "b2".into(),
+        };
+        assert_eq!(act(&mut room, Seat::Second, &leave), Ok(Event::Left));
+        assert_eq!(room.seat_key_hashes[1], None);
+        assert_eq!(room.proposed_by, None);
+        assert_eq!(room.open_seat(), Some(Seat::Second));
+        assert_eq!(room.status(Seat::Second, false), SeatStatus::Open);
+    }
+
+    #[test]
+    fn seats_go_to_their_keys_and_a_full_room_has_no_open_seat() {
+        let room = both_seated();
+        assert_eq!(room.seat_of(&CREATOR), Some(Seat::First));
+        assert_eq!(room.seat_of(&GUEST), Some(Seat::Second));
+        assert_eq!(room.seat_of(&[3; 32]), None, "bad_seat_key");
+        assert_eq!(room.open_seat(), None, "room_full");
+        assert_eq!(kalah([Some(CREATOR), None]).open_seat(), Some(Seat::Second));
+        assert_eq!(kalah([None, Some(GUEST)]).open_seat(), Some(Seat::First));
+    }
+
+    #[test]
+    fn replay_is_limited_to_the_current_round_and_200_events() {
+        let mut room = both_seated();
+        act(&mut room, Seat::First, &play("a1", 0, "c")).expect("legal");
+        assert!(room.can_replay_from(0) && room.can_replay_from(1));
+        assert!(!room.can_replay_from(2), "a number the server never gave");
+        assert_eq!(room.events_after(0).count(), 1);
+        act(&mut room, Seat::First, &new_round("a2", 1)).expect("proposed");
+        act(&mut room, Seat::Second, &new_round("b1", 2)).expect("started");
+        assert!(!room.can_replay_from(1), "the round started after #1");
+        assert!(room.can_replay_from(2));
+    }
+}
