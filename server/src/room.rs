@@ -231,7 +231,7 @@ impl Room {
             round: self.round,
             record: self.record.to_text(),
             turn: self.record.outcome().is_none().then(|| self.record.turn()),
-            result: self.record.describe_result(),
+            result: self.record.outcome(),
             new_round_proposed_by: self.proposed_by,
             seats: [self.status(Seat::First), self.status(Seat::Second)],
         }

@@ -271,7 +271,12 @@ impl AppContext {
     /// Starts the computer's search off the UI thread; its answer comes back as an action
     /// tagged with `generation`, so an answer to a position that has changed meanwhile is dropped.
     fn think(mut self, level: crate::state::Level, generation: u64) {
-        let Some(record) = self.session.peek().as_ref().map(|s| s.record().clone()) else {
+        let Some(record) = self
+            .session
+            .peek()
+            .as_ref()
+            .map(|s| AnyRecord::clone(&s.record()))
+        else {
             return;
         };
         self.stop_thinking();
@@ -300,7 +305,9 @@ impl AppContext {
 
     /// Shows a Kalah move seed by seed (about a second at most); a tap or Escape skips it.
     fn animate(mut self, ply: usize) {
-        let sowing = match self.session.peek().as_ref().map(Session::record) {
+        let session = self.session.peek();
+        let shown = session.as_ref().map(Session::record);
+        let sowing = match shown.as_deref() {
             Some(AnyRecord::Kalah(record)) => {
                 match (record.position_at(ply), record.moves().get(ply)) {
                     (Some(before), Some(mv)) => Sowing {
@@ -314,6 +321,8 @@ impl AppContext {
             }
             _ => return,
         };
+        drop(shown);
+        drop(session);
         if *self.reduced_motion.peek() {
             return;
         }

@@ -63,7 +63,8 @@ pub fn CheckersBoard() -> Element {
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
-    let AnyRecord::Checkers(record) = session.record() else {
+    let shown = session.record();
+    let AnyRecord::Checkers(record) = &*shown else {
         return rsx! {};
     };
     let position: &Checkers = record.position();

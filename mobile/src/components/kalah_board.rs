@@ -65,7 +65,8 @@ pub fn KalahBoard() -> Element {
     // Online from the second seat the board turns half a round: your own pits nearest you.
     let turned = session.board_turned();
     let drawn_at = |side: Side| if turned { side.other() } else { side };
-    let AnyRecord::Kalah(record) = session.record() else {
+    let shown = session.record();
+    let AnyRecord::Kalah(record) = &*shown else {
         return rsx! {};
     };
 

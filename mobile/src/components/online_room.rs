@@ -2,9 +2,11 @@
 //! connection as a task, keeping the seat key on the device, and turning each report of the
 //! connection into the board's session and the online screen's view.
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use cozcade_engine::GameKind;
+use cozcade_engine::{AnyRecord, GameKind};
 use dioxus::core::{Task, spawn_forever};
 use dioxus::prelude::*;
 use futures_channel::mpsc::{UnboundedSender, unbounded};
@@ -15,7 +17,7 @@ use crate::{
     online::{
         client::{IntentError, OnlineClient, Stop},
         rooms::create_room,
-        session::{Intent, fresh_id_prefix, run},
+        session::{Intent, SharedClient, fresh_id_prefix, run},
         transport::room_socket_url,
     },
     platform,
@@ -92,11 +94,11 @@ impl AppContext {
             return;
         };
         let id = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
-        let client = OnlineClient::new(
+        let client: SharedClient = Rc::new(RefCell::new(OnlineClient::new(
             invitation.room.clone(),
             stored_key.clone(),
             fresh_id_prefix(),
-        );
+        )));
         let (intents, incoming) = unbounded();
         let mut kept_key = stored_key;
         let mut forgotten = false;
@@ -156,7 +158,7 @@ impl AppContext {
         mut self,
         id: u64,
         invitation: &Invitation,
-        client: &OnlineClient,
+        shared: &SharedClient,
         error: Option<IntentError>,
         kept_key: &mut Option<String>,
         forgotten: &mut bool,
@@ -164,7 +166,8 @@ impl AppContext {
         if self.online_run.peek().as_ref().map(|r| r.id) != Some(id) {
             return;
         }
-        let view = OnlineView::of(invitation.clone(), client, error);
+        let client = shared.borrow();
+        let view = OnlineView::of(invitation.clone(), &client, error);
         if view.forgets_seat() {
             if !*forgotten {
                 *forgotten = true;
@@ -181,22 +184,22 @@ impl AppContext {
                 seat_key: key.to_string(),
             });
         }
-        if let (Some(record), Some(seat)) = (client.record(), client.seat()) {
+        let game = client.record().map(AnyRecord::kind).zip(client.seat());
+        let seq = client.last_seq();
+        drop(client);
+        if let Some((kind, seat)) = game {
             let ready = view.ready();
             let same_game = self
                 .session
                 .peek()
                 .as_ref()
-                .is_some_and(|s| s.online_seat() == Some(seat) && s.kind() == record.kind());
+                .is_some_and(|s| s.online_seat() == Some(seat) && s.kind() == kind);
             if same_game {
-                self.dispatch(Action::Confirmed {
-                    record: record.clone(),
-                    ready,
-                });
+                self.dispatch(Action::Confirmed { seq, ready });
             } else {
                 self.sowing.set(None);
                 self.session
-                    .set(Some(Session::online(record.clone(), seat, ready)));
+                    .set(Some(Session::online(shared.clone(), seat, ready)));
             }
         }
         // A refusal the player hasn't felt yet: the phone buzzes once (nothing on the web).

@@ -131,7 +131,8 @@ pub fn StarBoard() -> Element {
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
-    let AnyRecord::ChineseCheckers(record) = session.record() else {
+    let shown = session.record();
+    let AnyRecord::ChineseCheckers(record) = &*shown else {
         return rsx! {};
     };
     let position: &ChineseCheckers = record.position();
@@ -275,7 +276,7 @@ fn next_movable(app: AppContext, after: Option<Cell>) -> Option<Cell> {
     if !session.human_to_move() {
         return None;
     }
-    match session.record() {
+    match &*session.record() {
         AnyRecord::ChineseCheckers(record) => record
             .position()
             .next_movable(after.and_then(Hole::new))

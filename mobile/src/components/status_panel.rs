@@ -16,7 +16,8 @@ pub fn StatusPanel() -> Element {
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
-    let record = session.record();
+    let shown = session.record();
+    let record: &AnyRecord = &shown;
     let kind = session.kind();
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let against_computer = matches!(session.mode(), Mode::Computer(_));
