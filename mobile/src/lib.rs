@@ -14,6 +14,7 @@ mod platform;
 mod shell;
 pub mod state;
 pub mod storage;
+mod text;
 
 // The UniFFI scaffolding for `bridge` (exports are found in the built library's metadata).
 #[cfg(feature = "bridge")]

@@ -7,10 +7,11 @@ use dioxus::prelude::*;
 
 use super::{room_link::RoomLink, settings::Settings};
 use crate::{
-    bridge, computer,
+    bridge::{self, Haptic},
+    computer,
     online::session::Intent,
     platform,
-    state::{Action, Effect, Level, Session, Slot, sowing},
+    state::{Action, Effect, Feel, Level, Session, Slot, sowing},
     storage::SavedGame,
 };
 
@@ -111,7 +112,11 @@ impl Game {
                         .as_ref()
                         .and_then(|s| s.feel_of_move(index))
                     {
-                        bridge::haptic(feel);
+                        bridge::haptic(match feel {
+                            Feel::Move => Haptic::Move,
+                            Feel::Capture => Haptic::Capture,
+                            Feel::Win => Haptic::Win,
+                        });
                     }
                     self.animate(index);
                 }

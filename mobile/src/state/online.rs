@@ -5,7 +5,7 @@
 use cozcade_engine::protocol::SeatStatus;
 use cozcade_engine::{GameKind, Side};
 
-use super::Invitation;
+use super::invitation::Invitation;
 use crate::online::client::{IntentError, OnlineClient, Phase, Stop};
 
 /// The connection indicator's states.

@@ -6,10 +6,12 @@ use std::ops::Deref;
 
 use cozcade_engine::{AnyMove, AnyRecord, Game, GameKind, Outcome, Side};
 
-use crate::bridge::Haptic;
 use crate::online::session::SharedClient;
 
-use super::{Cell, Level, Mode, RouteBuilder, Slot, Tap};
+use super::{
+    mode::{Level, Mode, Slot},
+    route::{Cell, RouteBuilder, Tap},
+};
 
 /// Everything that changes a session. Components send these; nothing else mutates it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,6 +49,15 @@ pub enum Action {
         seq: Option<u64>,
         ready: bool,
     },
+}
+
+/// How a move feels in the hand (a phone's haptics, which the shell asks the host for).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Feel {
+    Move,
+    Capture,
+    /// This device's player won with it.
+    Win,
 }
 
 /// What the shell must do after an action.
@@ -195,7 +206,7 @@ impl Session {
     /// The feedback for the move at ply `index` (a phone's haptics): a win for this device's
     /// player, a capture (checkers pieces, or Kalah seeds taken from across the board), or a
     /// plain move. `None` for a ply the record doesn't have.
-    pub fn feel_of_move(&self, index: usize) -> Option<Haptic> {
+    pub fn feel_of_move(&self, index: usize) -> Option<Feel> {
         let record = self.record();
         let mv = record.move_at(index)?;
         let ended_here = index + 1 == record.len() && record.outcome().is_some();
@@ -208,7 +219,7 @@ impl Session {
                 (None, Mode::SameDevice) => true,
             };
             if ours {
-                return Some(Haptic::Win);
+                return Some(Feel::Win);
             }
         }
         let captured = match &*record {
@@ -227,11 +238,7 @@ impl Session {
             }
             AnyRecord::Kalah(_) | AnyRecord::ChineseCheckers(_) => false,
         };
-        Some(if captured {
-            Haptic::Capture
-        } else {
-            Haptic::Move
-        })
+        Some(if captured { Feel::Capture } else { Feel::Move })
     }
 
     /// The board is drawn turned half a round: online from the second seat, whose side must be
@@ -1154,8 +1161,8 @@ mod tests {
     #[test]
     fn a_checkers_jump_feels_like_a_capture() {
         let s = played(GameKind::Checkers, &["11-15", "22-18", "15x22"]);
-        assert_eq!(s.feel_of_move(0), Some(Haptic::Move));
-        assert_eq!(s.feel_of_move(2), Some(Haptic::Capture));
+        assert_eq!(s.feel_of_move(0), Some(Feel::Move));
+        assert_eq!(s.feel_of_move(2), Some(Feel::Capture));
         assert_eq!(s.feel_of_move(3), None);
     }
 
@@ -1187,11 +1194,7 @@ mod tests {
                     let (before, now) = (&record.position_at(ply).expect("ply"), record.position());
                     let mover = before.turn();
                     let gain = now.store(mover) - before.store(mover);
-                    let expected = if gain >= 2 {
-                        Haptic::Capture
-                    } else {
-                        Haptic::Move
-                    };
+                    let expected = if gain >= 2 { Feel::Capture } else { Feel::Move };
                     assert_eq!(after.feel_of_move(ply), Some(expected), "{next:?}");
                     captures += usize::from(gain >= 2);
                     longer.push(next);
