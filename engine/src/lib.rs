@@ -19,7 +19,7 @@ mod record;
 mod side;
 mod zobrist;
 
-pub use any::AnyRecord;
+pub use any::{AnyMove, AnyRecord, Place};
 pub use checkers::Checkers;
 pub use chinese_checkers::ChineseCheckers;
 pub use error::{IllegalMove, MoveError, PositionError, UnknownGame};

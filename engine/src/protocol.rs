@@ -6,7 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::{GameKind, RecordText, Side};
+use crate::{AnyRecord, GameKind, Outcome, RecordText, Side};
 
 /// Bumped whenever a message changes incompatibly. A client says which version it speaks in
 /// [`ClientMessage::Hello`]; the server refuses a version it does not speak.
@@ -105,7 +105,12 @@ pub enum Event {
 }
 
 /// Everything about a room, for a client that joins or has fallen too far behind.
+///
+/// On the wire `result` is text (`ongoing`, `draw`, `<colour> wins`); reading a state replays
+/// its record, so the outcome is the engine's own and a state whose text disagrees with its
+/// record is refused at the boundary.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "RoomStateText", into = "RoomStateText")]
 pub struct RoomState {
     pub room: String,
     pub game: GameKind,
@@ -117,12 +122,71 @@ pub struct RoomState {
     pub record: RecordText,
     /// Whose turn it is, or `None` once the round is over.
     pub turn: Option<Seat>,
-    /// `ongoing`, `draw` or `<colour> wins`.
-    pub result: String,
+    /// How the round ended; `None` while it goes on.
+    pub result: Option<Outcome>,
     /// The seat, if any, that asked for a new round and waits for the other.
     pub new_round_proposed_by: Option<Seat>,
     /// Indexed by seat: `[first, second]`.
     pub seats: [SeatStatus; 2],
+}
+
+/// [`RoomState`] as JSON carries it.
+#[derive(Clone, Serialize, Deserialize)]
+struct RoomStateText {
+    room: String,
+    game: GameKind,
+    seq: u64,
+    round: u32,
+    record: RecordText,
+    turn: Option<Seat>,
+    /// `ongoing`, `draw` or `<colour> wins`.
+    result: String,
+    new_round_proposed_by: Option<Seat>,
+    seats: [SeatStatus; 2],
+}
+
+impl From<RoomState> for RoomStateText {
+    fn from(state: RoomState) -> Self {
+        RoomStateText {
+            result: state.game.describe_result(state.result),
+            room: state.room,
+            game: state.game,
+            seq: state.seq,
+            round: state.round,
+            record: state.record,
+            turn: state.turn,
+            new_round_proposed_by: state.new_round_proposed_by,
+            seats: state.seats,
+        }
+    }
+}
+
+impl TryFrom<RoomStateText> for RoomState {
+    type Error = String;
+
+    fn try_from(text: RoomStateText) -> Result<Self, Self::Error> {
+        let record =
+            AnyRecord::from_text(text.game, text.record.clone()).map_err(|e| e.to_string())?;
+        let result = record.outcome();
+        if text.game.describe_result(result) != text.result {
+            return Err(format!(
+                "result {:?} does not match the record ({})",
+                text.result.chars().take(40).collect::<String>(),
+                record.describe_result()
+            ));
+        }
+        Ok(RoomState {
+            room: text.room,
+            game: text.game,
+            seq: text.seq,
+            round: text.round,
+            record: text.record,
+            turn: text.turn,
+            result,
+            new_round_proposed_by: text.new_round_proposed_by,
+            seats: text.seats,
+        })
+    }
 }
 
 /// Why a client action was refused. Nothing changed in the room.
@@ -308,6 +372,37 @@ mod tests {
             serde_json::from_str::<ServerMessage>(&text).expect("parses"),
             event
         );
+    }
+
+    #[test]
+    fn a_room_states_result_is_the_records_outcome_and_its_text_is_unchanged() {
+        let text = r#"{"room":"3f9c2a71d04be85e6a10","game":"kalah","seq":1,"round":1,"record":{"start":"G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0","moves":["c"]},"turn":"first","result":"ongoing","new_round_proposed_by":null,"seats":["connected","away"]}"#;
+        let state: RoomState = serde_json::from_str(text).expect("parses");
+        assert_eq!(state.result, None);
+        assert_eq!(serde_json::to_string(&state).expect("serialises"), text);
+
+        // A finished Kalah round: gold f ends in its store with its row empty, the rows are
+        // swept, 24 all.
+        let won = text
+            .replace(
+                "G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0",
+                "G:G0,0,0,0,0,1,23:T1,1,1,1,1,1,18",
+            )
+            .replace(r#"["c"]"#, r#"["f"]"#)
+            .replace(r#""turn":"first""#, r#""turn":null"#);
+        let state: RoomState =
+            serde_json::from_str(&won.replace("ongoing", "draw")).expect("parses");
+        assert_eq!(
+            state.result,
+            Some(Outcome::Draw(crate::DrawReason::EqualSeeds))
+        );
+        let again = serde_json::to_string(&state).expect("serialises");
+        assert!(again.contains(r#""result":"draw""#), "{again}");
+
+        // Text that disagrees with the record, or a record that does not replay, is refused.
+        assert!(serde_json::from_str::<RoomState>(&won).is_err());
+        assert!(serde_json::from_str::<RoomState>(&won.replace("ongoing", "gold wins")).is_err());
+        assert!(serde_json::from_str::<RoomState>(&text.replace(r#"["c"]"#, r#"["z"]"#)).is_err());
     }
 
     #[test]

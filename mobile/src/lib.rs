@@ -1,7 +1,9 @@
 //! The Cozcade app: Dioxus on the web, desktop and phones.
 //!
 //! `state` is the game session without a renderer (reducer-style actions), `storage` keeps saved
-//! games behind one trait, `i18n` holds the Fluent texts, and `components` draws it all.
+//! games behind one trait, `i18n` holds the Fluent texts, `shell` owns the app's runtime (the
+//! contexts, the effect runner, navigation, the online room's task) and `components` draws it
+//! all.
 
 pub mod bridge;
 mod components;
@@ -9,8 +11,10 @@ mod computer;
 pub mod i18n;
 pub mod online;
 mod platform;
+mod shell;
 pub mod state;
 pub mod storage;
+mod text;
 
 // The UniFFI scaffolding for `bridge` (exports are found in the built library's metadata).
 #[cfg(feature = "bridge")]

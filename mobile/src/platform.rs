@@ -69,7 +69,7 @@ pub fn server_base() -> String {
 
 /// The room named by the page's address, in the browser: `/r/<room>` (the invitation link
 /// itself) or `/?room=<room>` (the server's fallback page links there). Elsewhere links come
-/// through the native bridge, which calls [`crate::components`]' `open_invitation` itself.
+/// through the native bridge, which the shell (`shell/host.rs`) opens the same way.
 pub fn invitation_in_address() -> Option<crate::state::Invitation> {
     #[cfg(target_arch = "wasm32")]
     {

@@ -85,7 +85,7 @@ mod tests {
         ] {
             let mut room = Room::new("r".into(), game, [Some([1; 32]), Some([2; 32])]);
             rooms.push(room.clone());
-            let mv = room.record.legal_moves()[0].clone();
+            let mv = room.record.legal_move_texts()[0].clone();
             let first = ClientMessage::Move {
                 action_id: "p".into(),
                 seq: 0,

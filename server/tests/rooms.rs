@@ -830,7 +830,7 @@ async fn full_game(game: GameKind, seed: u64) {
     let mut rng = Rng(seed);
     let mut reference = AnyRecord::new(game);
     while reference.outcome().is_none() {
-        let moves = reference.legal_moves();
+        let moves = reference.legal_move_texts();
         let mv = pick(game, reference.turn(), &moves, &mut rng);
         let seq = u64::try_from(reference.len()).expect("fits");
         let (mover, watcher) = match reference.turn() {
@@ -851,7 +851,7 @@ async fn full_game(game: GameKind, seed: u64) {
         assert!(reference.len() < 2000, "the game ends");
     }
     let end = state(&mut creator).await;
-    assert_eq!(end.result, reference.describe_result());
+    assert_eq!(end.result, reference.outcome());
     assert_eq!(end.turn, None);
     assert_eq!(end.record.moves, reference.move_texts());
     // The round is over: more moves are refused.

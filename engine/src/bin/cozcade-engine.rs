@@ -134,7 +134,7 @@ fn run(command: Command) -> Result<(), String> {
             }
         },
         Command::Moves { game, fen } => {
-            for mv in record(game, fen.as_deref())?.legal_moves() {
+            for mv in record(game, fen.as_deref())?.legal_move_texts() {
                 say!("{mv}");
             }
             Ok(())

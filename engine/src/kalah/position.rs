@@ -65,6 +65,15 @@ const fn store_slot(side: Side) -> usize {
 static KEYS: [u64; SLOTS * (TOTAL_SEEDS as usize + 1) + 1] = zobrist::keys(0x004B_414C_4148);
 
 impl Kalah {
+    /// The side to move's pits that hold seeds, a..f: the moves there are (none once the game
+    /// is over).
+    pub fn playable_pits(&self) -> Vec<Pit> {
+        Pit::ALL
+            .into_iter()
+            .filter(|&p| self.seeds(self.turn, p) > 0)
+            .collect()
+    }
+
     /// Seeds in each of `side`'s pits, a..f.
     pub fn pits(&self, side: Side) -> [u8; PITS] {
         let start = pit_slot(side, 0);

@@ -16,19 +16,19 @@
 //! The module is compiled in every build; only the UniFFI exports need the `bridge` feature
 //! (on with `mobile`). Without a host the inbox stays empty and the calls answer `false`.
 //!
-//! # How the App uses it (`components/app.rs`)
+//! # How the App uses it (`shell/host.rs`)
 //!
 //! (iOS links need nothing from the App: `launch()` feeds the event loop's `Opened` events to
 //! [`open_link`]; see `opened_links.rs`.)
 //!
 //! - One task drains [`host_events`] for the App's whole life (events posted before it started,
-//!   a cold start from a link, wait in the inbox) and hands each to `AppContext::on_host_event`:
-//!   - [`HostEvent::OpenRoom`] → `open_invitation`, the way the web build enters a `/r/<room>`
+//!   a cold start from a link, wait in the inbox) and acts on each (`shell/host.rs`):
+//!   - [`HostEvent::OpenRoom`] → `Room::open_invitation`, the way the web build enters a `/r/<room>`
 //!     page (a game on the board is saved already, so leaving it needs no question);
 //!   - [`HostEvent::Background`] → the computer is paused, remembering that the app did it;
 //!     [`HostEvent::Foreground`] → that pause (and only that one) is undone. An online room's
 //!     socket reconnects by itself;
-//!   - [`HostEvent::Back`] → `AppContext::back_target`, the same place the top bar's Back goes.
+//!   - [`HostEvent::Back`] → `Navigation::back_target`, the same place the top bar's Back goes.
 //! - An effect keeps [`set_at_root`] equal to "Back has nowhere to go", which [`back_pressed`]
 //!   answers synchronously (`false` at the root: the system closes the app, as Android users
 //!   expect).
@@ -36,7 +36,7 @@
 //!   and falls back to Web Share / copying when it answers `false`.
 //! - Haptics: every move played on the board (the player's, the computer's, the friend's once
 //!   confirmed) gives [`Haptic::Move`], [`Haptic::Capture`] or [`Haptic::Win`], as
-//!   `Session::feel_of_move` decides; [`Haptic::Error`] when an online move or request is
+//!   `Session::feel_of_move` decides (`shell/game.rs` turns its `Feel` into the haptic); [`Haptic::Error`] when an online move or request is
 //!   refused or could not be sent. A tap on a cell that isn't lit simply does nothing.
 
 mod host;

@@ -1,22 +1,24 @@
-use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
 use super::{
-    app::use_app, checkers_board::CheckersBoard, confirm_dialog::ConfirmDialog, controls::Controls,
-    kalah_board::KalahBoard, notice::Notice, star_board::StarBoard, status_panel::StatusPanel,
-    top_bar::TopBar,
+    confirm_dialog::ConfirmDialog, controls::Controls, game_board::GameBoard, notice::Notice,
+    status_panel::StatusPanel, top_bar::TopBar,
 };
-use crate::state::Action;
+use crate::{
+    shell::{use_game, use_settings},
+    state::Action,
+};
 
 /// The game in progress: status, board and controls, laid out for portrait or landscape.
 #[component]
 pub fn BoardScreen() -> Element {
-    let mut app = use_app();
-    let Some(kind) = app.session.read().as_ref().map(|s| s.kind()) else {
+    let mut game = use_game();
+    let settings = use_settings();
+    let Some(kind) = game.session.read().as_ref().map(|s| s.kind()) else {
         return rsx! {};
     };
-    let texts = app.texts.read();
-    let layout = if *app.landscape.read() {
+    let texts = settings.texts.read();
+    let layout = if *settings.landscape.read() {
         "landscape"
     } else {
         "portrait"
@@ -26,23 +28,19 @@ pub fn BoardScreen() -> Element {
         main { class: "screen board-screen {layout}", "data-game": kind.as_str(),
             Notice {}
             div { class: "board-area",
-                match kind {
-                    GameKind::Kalah => rsx! { KalahBoard {} },
-                    GameKind::Checkers => rsx! { CheckersBoard {} },
-                    GameKind::ChineseCheckers => rsx! { StarBoard {} },
-                }
+                GameBoard {}
             }
             aside { class: "side-panel",
                 StatusPanel {}
                 Controls {}
             }
-            if *app.confirming_new_game.read() {
+            if *game.confirming_new_game.read() {
                 ConfirmDialog {
                     on_confirm: move |_| {
-                        app.confirming_new_game.set(false);
-                        app.dispatch(Action::NewGame);
+                        game.confirming_new_game.set(false);
+                        game.dispatch(Action::NewGame);
                     },
-                    on_cancel: move |_| app.confirming_new_game.set(false),
+                    on_cancel: move |_| game.confirming_new_game.set(false),
                 }
             }
         }

@@ -2,17 +2,13 @@
 //! capture is chosen landing by landing along highlighted squares and drawn as it is built.
 
 use cozcade_engine::{
-    AnyRecord, Side,
-    checkers::{Checkers, Square},
+    Game, GameKind, Side,
+    checkers::{Checkers, Move, Square},
 };
 use dioxus::prelude::*;
 
-use super::app::{AppContext, use_app};
 use super::board_keys::{BoardKey, board_key};
-use crate::{
-    i18n::Arg,
-    state::{Action, Cell},
-};
+use crate::{i18n::Arg, shell::use_settings, state::Cell};
 
 /// The display row and column of a square: the PDN diagram turned half a turn, so that red,
 /// who moves first (and is the player against the computer), sits at the bottom. `turned`
@@ -54,24 +50,23 @@ fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
         .map(Square::number)
 }
 
+/// `highlights`: the squares to tap next; `movable`: the pieces that can move (for Home);
+/// `route`: the squares tapped so far; `last`: the move before, drawn faintly.
 #[component]
-pub fn CheckersBoard() -> Element {
-    let app = use_app();
+pub fn CheckersBoard(
+    position: Checkers,
+    turned: bool,
+    highlights: Vec<Cell>,
+    movable: Vec<Cell>,
+    route: Vec<Cell>,
+    last: Option<Move>,
+    on_tap: EventHandler<Cell>,
+    on_cancel: EventHandler<()>,
+) -> Element {
+    let settings = use_settings();
     let mut cursor = use_signal(|| None::<Cell>);
-    let texts = app.texts.read();
-    let session = app.session.read();
-    let Some(session) = session.as_ref() else {
-        return rsx! {};
-    };
-    let AnyRecord::Checkers(record) = session.record() else {
-        return rsx! {};
-    };
-    let position: &Checkers = record.position();
-    // Online from the second seat: white's side nearest the player.
-    let turned = session.board_turned();
-    let highlights = session.highlights();
-    let movable = session.movable();
-    let route: Vec<Cell> = session.route().to_vec();
+    let texts = settings.texts.read();
+    let position = &position;
     // The squares jumped so far, from the engine.
     let captured: Vec<u8> = match route.split_first() {
         Some((&from, landings)) => {
@@ -83,11 +78,10 @@ pub fn CheckersBoard() -> Element {
         }
         None => Vec::new(),
     };
-    let last_route: Vec<u8> = record
-        .last_move()
+    let last_route: Vec<u8> = last
         .map(|mv| mv.route().iter().map(|s| s.number()).collect())
         .unwrap_or_default();
-    let kind = session.kind();
+    let kind = GameKind::Checkers;
     let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let cursor_cell = *cursor.read();
 
@@ -157,8 +151,12 @@ pub fn CheckersBoard() -> Element {
                         cursor.set(next);
                     }
                 }
-                BoardKey::Choose => tap(app, current),
-                BoardKey::Cancel => app.dispatch(Action::Cancel),
+                BoardKey::Choose => {
+                    if let Some(cell) = current {
+                        on_tap.call(cell);
+                    }
+                }
+                BoardKey::Cancel => on_cancel.call(()),
             }
         }
     };
@@ -170,7 +168,7 @@ pub fn CheckersBoard() -> Element {
             role: "group",
             aria_label: texts.get("checkers-board"),
             aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
-            "data-turn": kind.side_name(record.turn()),
+            "data-turn": kind.side_name(position.turn()),
             onkeydown,
             onfocus: {
                 let movable = movable.clone();
@@ -199,7 +197,7 @@ pub fn CheckersBoard() -> Element {
                         "data-cell": "{n}",
                         onclick: move |_| {
                             cursor.set(Some(n));
-                            tap(app, Some(n));
+                            on_tap.call(n);
                         },
                         rect { x: "{column as u32 * 100}", y: "{row as u32 * 100}", width: "100", height: "100" }
                         text { class: "square-number", x: "{column as u32 * 100 + 8}", y: "{row as u32 * 100 + 16}", "{n}" }
@@ -226,11 +224,5 @@ fn side_class(side: Side) -> &'static str {
     match side {
         Side::First => "red",
         Side::Second => "white",
-    }
-}
-
-fn tap(app: AppContext, cell: Option<Cell>) {
-    if let Some(cell) = cell {
-        app.dispatch(Action::Tap(cell));
     }
 }

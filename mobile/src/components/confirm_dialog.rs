@@ -1,12 +1,12 @@
 use dioxus::prelude::*;
 
-use super::app::use_app;
+use crate::shell::use_settings;
 
 /// "Start a new game? The moves of this one will be lost." Escape keeps playing.
 #[component]
 pub fn ConfirmDialog(on_confirm: EventHandler<()>, on_cancel: EventHandler<()>) -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
+    let settings = use_settings();
+    let texts = settings.texts.read();
     rsx! {
         div { class: "backdrop",
             div {

@@ -1,14 +1,18 @@
 use dioxus::prelude::*;
 
-use super::app::use_app;
-use crate::{i18n::Arg, state::Connection};
+use crate::{
+    i18n::Arg,
+    shell::{use_room, use_settings},
+    state::Connection,
+};
 
 /// Connected, reconnecting (which attempt), or waiting for the friend to join or come back.
 #[component]
 pub fn ConnectionIndicator() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
-    let Some(view) = app.online.read().clone() else {
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let room_view = use_room().view();
+    let Some(view) = room_view.read().clone() else {
         return rsx! {};
     };
     let text = match view.connection {

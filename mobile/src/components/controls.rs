@@ -1,14 +1,18 @@
 use dioxus::prelude::*;
 
-use super::app::{Screen, use_app};
-use crate::state::{Action, ComputerState, Level, Mode};
+use crate::{
+    shell::{Screen, use_game, use_navigation, use_settings},
+    state::{Action, ComputerState, Level, Mode},
+};
 
 /// Undo, New game, Pause/Resume, the computer's level, and the way out when it fails.
 #[component]
 pub fn Controls() -> Element {
-    let mut app = use_app();
-    let texts = app.texts.read();
-    let session = app.session.read();
+    let mut game = use_game();
+    let navigation = use_navigation();
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let session = game.session.read();
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
@@ -18,35 +22,35 @@ pub fn Controls() -> Element {
     let has_moves = !session.record().is_empty();
     let paused = session.is_paused();
     let computer = session.computer();
-    let animating = app.sowing.read().is_some();
+    let animating = game.sowing.read().is_some();
     let must_pass = session.must_pass();
     rsx! {
         div { class: "controls",
             if must_pass {
-                button { class: "primary", onclick: move |_| app.dispatch(Action::Pass), {texts.get("action-pass")} }
+                button { class: "primary", onclick: move |_| game.dispatch(Action::Pass), {texts.get("action-pass")} }
             }
             if animating {
-                button { class: "skip", onclick: move |_| app.skip_animation(), {texts.get("action-skip")} }
+                button { class: "skip", onclick: move |_| game.skip_animation(), {texts.get("action-skip")} }
             }
             button {
                 disabled: !can_undo,
                 onclick: move |_| {
-                    app.skip_animation();
-                    app.dispatch(Action::Undo);
+                    game.skip_animation();
+                    game.dispatch(Action::Undo);
                 },
                 {texts.get("action-undo")}
             }
             button {
                 onclick: move |_| {
-                    if has_moves { app.confirming_new_game.set(true) } else { app.dispatch(Action::NewGame) }
+                    if has_moves { game.confirming_new_game.set(true) } else { game.dispatch(Action::NewGame) }
                 },
                 {texts.get("action-new-game")}
             }
             if let Mode::Computer(level) = mode {
                 if paused {
-                    button { class: "primary", onclick: move |_| app.dispatch(Action::Resume), {texts.get("action-resume")} }
+                    button { class: "primary", onclick: move |_| game.dispatch(Action::Resume), {texts.get("action-resume")} }
                 } else {
-                    button { onclick: move |_| app.dispatch(Action::Pause), {texts.get("action-pause")} }
+                    button { onclick: move |_| game.dispatch(Action::Pause), {texts.get("action-pause")} }
                 }
                 label { class: "level-select",
                     {texts.get("level-label")}
@@ -54,7 +58,7 @@ pub fn Controls() -> Element {
                         value: level.as_str(),
                         onchange: move |event: FormEvent| {
                             if let Some(l) = Level::ALL.into_iter().find(|l| l.as_str() == event.value()) {
-                                app.dispatch(Action::SetLevel(l));
+                                game.dispatch(Action::SetLevel(l));
                             }
                         },
                         for l in Level::ALL {
@@ -66,12 +70,12 @@ pub fn Controls() -> Element {
                 }
                 if let ComputerState::Failed { retried } = computer {
                     if !retried {
-                        button { class: "primary", onclick: move |_| app.dispatch(Action::Resume), {texts.get("action-retry")} }
+                        button { class: "primary", onclick: move |_| game.dispatch(Action::Resume), {texts.get("action-retry")} }
                     }
-                    button { onclick: move |_| app.dispatch(Action::SwitchToSameDevice), {texts.get("action-switch-same-device")} }
+                    button { onclick: move |_| game.dispatch(Action::SwitchToSameDevice), {texts.get("action-switch-same-device")} }
                 }
             }
-            button { class: "link", onclick: move |_| app.go(Screen::HowToPlay(kind)), {texts.get("action-how-to-play")} }
+            button { class: "link", onclick: move |_| navigation.go(Screen::HowToPlay(kind)), {texts.get("action-how-to-play")} }
         }
     }
 }

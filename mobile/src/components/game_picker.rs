@@ -1,16 +1,14 @@
 use dioxus::prelude::*;
 
-use super::{
-    app::{OFFERED, Screen, use_app},
-    online_games::OnlineGames,
-    top_bar::TopBar,
-};
+use super::{online_games::OnlineGames, top_bar::TopBar};
+use crate::shell::{OFFERED, Screen, use_navigation, use_settings};
 
 /// The home screen: one card per game this build offers.
 #[component]
 pub fn GamePicker() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
+    let navigation = use_navigation();
+    let settings = use_settings();
+    let texts = settings.texts.read();
     rsx! {
         TopBar { title: texts.get("app-title") }
         main { class: "screen games",
@@ -22,7 +20,7 @@ pub fn GamePicker() -> Element {
                         button {
                             class: "card game-card",
                             "data-game": kind.as_str(),
-                            onclick: move |_| app.go(Screen::Mode(kind)),
+                            onclick: move |_| navigation.go(Screen::Mode(kind)),
                             span { class: "card-title", {texts.get(&format!("game-{kind}"))} }
                             span { class: "card-note", {texts.get(&format!("blurb-{kind}"))} }
                         }

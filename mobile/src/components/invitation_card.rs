@@ -1,17 +1,20 @@
 use dioxus::prelude::*;
 
-use super::app::use_app;
-use crate::platform::{self, Shared};
+use crate::{
+    platform::{self, Shared},
+    shell::{use_room, use_settings},
+};
 
 /// The invitation while the second seat is free: the link, "Share invitation" (the share sheet,
 /// or a copy where there is none) and "Copy link", with what happened said on screen.
 #[component]
 pub fn InvitationCard() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
+    let settings = use_settings();
+    let texts = settings.texts.read();
     // The outcome of the last Share / Copy, as a message key.
     let mut outcome = use_signal(|| None::<&'static str>);
-    let Some(view) = app.online.read().clone() else {
+    let room_view = use_room().view();
+    let Some(view) = room_view.read().clone() else {
         return rsx! {};
     };
     let link = view.invitation.link();

@@ -2,15 +2,18 @@
 //! the bottom, turquoise's up the right column into its store at the top. Landscape: gold's run
 //! right along the bottom row to its store on the right, turquoise's left along the top.
 
-use cozcade_engine::{AnyRecord, Side, kalah::PITS};
+use cozcade_engine::{
+    Game, GameKind, Kalah, Side,
+    kalah::{PITS, Pit},
+};
 use dioxus::prelude::*;
 
-use super::app::use_app;
 use super::board_keys::{BoardKey, board_key};
 use crate::{
     i18n::{Arg, Texts},
+    shell::{Sowing, use_settings},
     state::{
-        Action, Cell,
+        Cell,
         sowing::{self, KalahCounts},
     },
 };
@@ -52,49 +55,51 @@ fn pit_label(texts: &Texts, side_name: &str, pit: usize, seeds: u8) -> String {
     )
 }
 
+/// `highlights`: the pits to tap; `movable`: the pits that can be played (for Home);
+/// `sowing`: the move being shown seed by seed, if any. `turned`: online from the second seat
+/// the board turns half a round, the player's own pits nearest them.
 #[component]
-pub fn KalahBoard() -> Element {
-    let app = use_app();
+pub fn KalahBoard(
+    position: Kalah,
+    turned: bool,
+    landscape: bool,
+    highlights: Vec<Cell>,
+    movable: Vec<Cell>,
+    sowing: Option<Sowing>,
+    on_tap: EventHandler<Cell>,
+    on_cancel: EventHandler<()>,
+) -> Element {
+    let settings = use_settings();
     let mut cursor = use_signal(|| None::<Cell>);
-    let texts = app.texts.read();
-    let landscape = *app.landscape.read();
-    let session = app.session.read();
-    let Some(session) = session.as_ref() else {
-        return rsx! {};
-    };
-    // Online from the second seat the board turns half a round: your own pits nearest you.
-    let turned = session.board_turned();
+    let texts = settings.texts.read();
     let drawn_at = |side: Side| if turned { side.other() } else { side };
-    let AnyRecord::Kalah(record) = session.record() else {
-        return rsx! {};
-    };
+    let kind = GameKind::Kalah;
 
     // While a move is being sown, show the counts seed by seed.
-    let sowing = app.sowing.read().clone();
     let (counts, landing) = match &sowing {
         Some(s) => (
             sowing::frame(&s.before, s.mv, s.dropped),
             sowing::landing(&s.before, s.mv, s.dropped),
         ),
-        None => (KalahCounts::of(record.position()), None),
+        None => (KalahCounts::of(&position), None),
     };
     let highlights = if sowing.is_some() {
         Vec::new()
     } else {
-        session.highlights()
+        highlights
     };
-    let movable = session.movable();
-    let mover = record.turn();
+    let mover = position.turn();
     // The keyboard cursor walks over the pits of the side to move.
     let row: Vec<Cell> = (0..PITS).map(|p| cell_of(mover, p)).collect();
     let cursor_cell = cursor.read().filter(|c| row.contains(c));
-    let side_name = |side: Side| texts.get(&format!("side-{}", session.kind().side_name(side)));
+    let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let view_box = if landscape {
         "0 0 480 240"
     } else {
         "0 0 240 480"
     };
 
+    let animating = sowing.is_some();
     let onkeydown = {
         let row = row.clone();
         let movable = movable.clone();
@@ -125,11 +130,13 @@ pub fn KalahBoard() -> Element {
                         cursor.set(next);
                     }
                 }
-                BoardKey::Choose => play(app, current),
-                BoardKey::Cancel => {
-                    app.skip_animation();
-                    app.dispatch(Action::Cancel);
-                }
+                BoardKey::Choose => match current {
+                    Some(cell) => on_tap.call(cell),
+                    // Enter with no pit chosen still skips a sowing (and nothing else).
+                    None if animating => on_cancel.call(()),
+                    None => {}
+                },
+                BoardKey::Cancel => on_cancel.call(()),
             }
         }
     };
@@ -141,7 +148,7 @@ pub fn KalahBoard() -> Element {
             let seeds = counts.pits[side.index()][pit];
             let (cx, cy) = pit_centre(drawn_at(side), pit, landscape);
             let playable = highlights.contains(&cell);
-            let landed = landing == Some((side, cozcade_engine::kalah::Pit::new(pit)));
+            let landed = landing == Some((side, Pit::new(pit)));
             let class = format!(
                 "pit {} {}{}{}",
                 kind_class(side),
@@ -194,7 +201,7 @@ pub fn KalahBoard() -> Element {
             role: "group",
             aria_label: texts.get("kalah-board"),
             aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
-            "data-turn": session.kind().side_name(mover),
+            "data-turn": kind.side_name(mover),
             onkeydown,
             onfocus: {
                 let movable = movable.clone();
@@ -227,7 +234,7 @@ pub fn KalahBoard() -> Element {
                         "data-cell": "{cell}",
                         onclick: move |_| {
                             cursor.set(Some(cell));
-                            play(app, Some(cell));
+                            on_tap.call(cell);
                         },
                         circle { cx: "{cx}", cy: "{cy}", r: "27" }
                         text { x: "{cx}", y: "{cy}", class: "count", "{seeds}" }
@@ -243,16 +250,5 @@ fn kind_class(side: Side) -> &'static str {
     match side {
         Side::First => "gold",
         Side::Second => "turquoise",
-    }
-}
-
-/// A tap or Enter on a pit: first finishes an animation in progress, otherwise plays.
-fn play(app: super::app::AppContext, cell: Option<Cell>) {
-    if app.sowing.peek().is_some() {
-        app.skip_animation();
-        return;
-    }
-    if let Some(cell) = cell {
-        app.dispatch(Action::Tap(cell));
     }
 }

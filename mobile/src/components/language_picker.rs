@@ -1,13 +1,13 @@
 use dioxus::prelude::*;
 
-use super::app::use_app;
 use crate::i18n::Language;
+use crate::shell::use_settings;
 
 /// Switches the interface language; the choice is kept with the saved games.
 #[component]
 pub fn LanguagePicker() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
+    let settings = use_settings();
+    let texts = settings.texts.read();
     let current = texts.language();
     rsx! {
         label { class: "language",
@@ -17,7 +17,7 @@ pub fn LanguagePicker() -> Element {
                 value: current.tag(),
                 onchange: move |event: FormEvent| {
                     if let Some(language) = Language::from_locale(&event.value()) {
-                        app.set_language(language);
+                        settings.set_language(language);
                     }
                 },
                 for language in Language::ALL {

@@ -1,5 +1,7 @@
-//! The screens, one component per file. State lives in [`app::AppContext`]; components read it
-//! and send [`crate::state::Action`]s through it.
+//! The screens, one component per file. State lives in the shell ([`crate::shell`]): a
+//! component reads the context it needs through its hook and sends [`crate::state::Action`]s
+//! through it; the boards get what they draw as props from [`game_board::GameBoard`]. Only the
+//! root ([`app::App`]) names the screens.
 
 mod app;
 mod board_keys;
@@ -8,6 +10,7 @@ mod checkers_board;
 mod confirm_dialog;
 mod connection_indicator;
 mod controls;
+mod game_board;
 mod game_picker;
 mod how_to_play;
 mod invitation_card;
@@ -17,7 +20,6 @@ mod mode_picker;
 mod notice;
 mod online_controls;
 mod online_games;
-mod online_room;
 mod online_screen;
 mod room_closed;
 mod star_board;

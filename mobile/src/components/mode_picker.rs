@@ -1,14 +1,11 @@
 use cozcade_engine::{GameKind, Side};
 use dioxus::prelude::*;
 
-use super::{
-    app::{Screen, use_app},
-    confirm_dialog::ConfirmDialog,
-    top_bar::TopBar,
-};
+use super::{confirm_dialog::ConfirmDialog, top_bar::TopBar};
 use crate::{
     computer,
     i18n::Arg,
+    shell::{Screen, use_navigation, use_room, use_settings},
     state::{Level, Mode, Slot},
 };
 
@@ -16,18 +13,20 @@ use crate::{
 /// each with Continue when a saved game has moves.
 #[component]
 pub fn ModePicker(kind: GameKind) -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
+    let navigation = use_navigation();
+    let settings = use_settings();
+    let room = use_room();
+    let texts = settings.texts.read();
     let mut level = use_signal(|| Level::Medium);
     // The slot whose New game waits for confirmation.
     let mut confirm = use_signal(|| None::<Mode>);
     // "Play with a friend": the room is being created, or why it could not be.
     let mut creating = use_signal(|| false);
     let mut create_error = use_signal(|| None::<String>);
-    let saved_computer = app
+    let saved_computer = settings
         .saved(kind, Slot::Computer)
         .filter(|s| !s.record.is_empty());
-    let saved_same = app
+    let saved_same = settings
         .saved(kind, Slot::SameDevice)
         .filter(|s| !s.record.is_empty());
     let first = texts.get(&format!("side-{}", kind.side_name(Side::First)));
@@ -60,7 +59,7 @@ pub fn ModePicker(kind: GameKind) -> Element {
                         if let Some(saved) = saved_computer.clone() {
                             button {
                                 class: "primary",
-                                onclick: move |_| app.resume(saved.clone()),
+                                onclick: move |_| navigation.resume(saved.clone()),
                                 {texts.get("action-continue")}
                             }
                             span { class: "card-note", {moves(saved_computer.as_ref().map_or(0, |s| s.record.len()))} }
@@ -70,7 +69,7 @@ pub fn ModePicker(kind: GameKind) -> Element {
                                 let has_moves = saved_computer.is_some();
                                 move |_| {
                                     let mode = Mode::Computer(*level.peek());
-                                    if has_moves { confirm.set(Some(mode)) } else { app.start_new(kind, mode) }
+                                    if has_moves { confirm.set(Some(mode)) } else { navigation.start_new(kind, mode) }
                                 }
                             },
                             {texts.get("action-new-game")}
@@ -85,7 +84,7 @@ pub fn ModePicker(kind: GameKind) -> Element {
                     if let Some(saved) = saved_same.clone() {
                         button {
                             class: "primary",
-                            onclick: move |_| app.resume(saved.clone()),
+                            onclick: move |_| navigation.resume(saved.clone()),
                             {texts.get("action-continue")}
                         }
                         span { class: "card-note", {moves(saved_same.as_ref().map_or(0, |s| s.record.len()))} }
@@ -94,7 +93,7 @@ pub fn ModePicker(kind: GameKind) -> Element {
                         onclick: {
                             let has_moves = saved_same.is_some();
                             move |_| {
-                                if has_moves { confirm.set(Some(Mode::SameDevice)) } else { app.start_new(kind, Mode::SameDevice) }
+                                if has_moves { confirm.set(Some(Mode::SameDevice)) } else { navigation.start_new(kind, Mode::SameDevice) }
                             }
                         },
                         {texts.get("action-new-game")}
@@ -114,7 +113,7 @@ pub fn ModePicker(kind: GameKind) -> Element {
                             create_error.set(None);
                             spawn(async move {
                                 // On success the room's screen replaces this one.
-                                if let Err(error) = app.play_with_friend(kind).await {
+                                if let Err(error) = room.play_with_friend(kind).await {
                                     creating.set(false);
                                     create_error.set(Some(error.to_string()));
                                 }
@@ -127,14 +126,14 @@ pub fn ModePicker(kind: GameKind) -> Element {
                     p { class: "online-message", role: "alert", {texts.with("online-create-failed", vec![("reason", error.into())])} }
                 }
             }
-            button { class: "link", onclick: move |_| app.go(Screen::HowToPlay(kind)),
+            button { class: "link", onclick: move |_| navigation.go(Screen::HowToPlay(kind)),
                 {texts.get("action-how-to-play")}
             }
             if let Some(mode) = *confirm.read() {
                 ConfirmDialog {
                     on_confirm: move |_| {
                         confirm.set(None);
-                        app.start_new(kind, mode);
+                        navigation.start_new(kind, mode);
                     },
                     on_cancel: move |_| confirm.set(None),
                 }

@@ -1,19 +1,21 @@
 use dioxus::prelude::*;
 
-use super::app::{Notice as NoticeKind, use_app};
-use crate::i18n::Arg;
+use crate::{
+    i18n::Arg,
+    shell::{StorageNotice, use_settings},
+};
 
 /// A message about saving: the game always goes on, with or without it.
 #[component]
 pub fn Notice() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
-    let text = match app.notice.read().as_ref() {
-        Some(NoticeKind::StorageUnavailable(reason)) => texts.with(
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let text = match settings.notice.read().as_ref() {
+        Some(StorageNotice::StorageUnavailable(reason)) => texts.with(
             "storage-unavailable",
             vec![("reason", Arg::from(reason.as_str()))],
         ),
-        Some(NoticeKind::SaveFailed(reason)) => texts.with(
+        Some(StorageNotice::SaveFailed(reason)) => texts.with(
             "storage-failed",
             vec![("reason", Arg::from(reason.as_str()))],
         ),

@@ -1,9 +1,9 @@
 use dioxus::prelude::*;
 
-use super::app::use_app;
 use crate::{
     i18n::Arg,
     online::{client::IntentError, session::Intent},
+    shell::{use_game, use_room, use_settings},
     state::{Action, Connection, NewRound, OnlineMessage},
 };
 
@@ -11,14 +11,16 @@ use crate::{
 /// request), Leave (asked twice: it gives up the seat for good), and the last refusal.
 #[component]
 pub fn OnlineControls() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
+    let game = use_game();
+    let room = use_room();
+    let settings = use_settings();
+    let texts = settings.texts.read();
     let mut confirm_leave = use_signal(|| false);
-    let Some(view) = app.online.read().clone() else {
+    let Some(view) = room.view().read().clone() else {
         return rsx! {};
     };
-    let must_pass = app.session.read().as_ref().is_some_and(|s| s.must_pass());
-    let finished = app
+    let must_pass = game.session.read().as_ref().is_some_and(|s| s.must_pass());
+    let finished = game
         .session
         .read()
         .as_ref()
@@ -45,7 +47,7 @@ pub fn OnlineControls() -> Element {
     rsx! {
         div { class: "controls online-controls",
             if must_pass {
-                button { class: "primary", onclick: move |_| app.dispatch(Action::Pass), {texts.get("action-pass")} }
+                button { class: "primary", onclick: move |_| game.dispatch(Action::Pass), {texts.get("action-pass")} }
             }
             match view.new_round {
                 NewRound::AskedByFriend => rsx! {
@@ -53,7 +55,7 @@ pub fn OnlineControls() -> Element {
                     button {
                         class: "primary",
                         disabled: !connected || view.pending,
-                        onclick: move |_| app.send_intent(Intent::NewRound),
+                        onclick: move |_| room.send(Intent::NewRound),
                         {texts.get("online-accept")}
                     }
                 },
@@ -65,7 +67,7 @@ pub fn OnlineControls() -> Element {
                         button {
                             class: if finished { "primary" } else { "" },
                             disabled: !connected || view.pending,
-                            onclick: move |_| app.send_intent(Intent::NewRound),
+                            onclick: move |_| room.send(Intent::NewRound),
                             {texts.get("online-new-round")}
                         }
                     }
@@ -81,7 +83,7 @@ pub fn OnlineControls() -> Element {
                     class: "danger",
                     onclick: move |_| {
                         confirm_leave.set(false);
-                        app.send_intent(Intent::Leave);
+                        room.send(Intent::Leave);
                     },
                     {texts.get("online-leave-yes")}
                 }

@@ -1,14 +1,17 @@
 use dioxus::prelude::*;
 
-use super::app::use_app;
-use crate::state::Invitation;
+use crate::{
+    shell::{use_room, use_settings},
+    state::Invitation,
+};
 
 /// "Your online games": the rooms this device holds a seat in, each opening its room.
 #[component]
 pub fn OnlineGames() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
-    let seats = app.room_seats();
+    let room = use_room();
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let seats = room.room_seats();
     if seats.is_empty() {
         return rsx! {};
     }
@@ -23,7 +26,7 @@ pub fn OnlineGames() -> Element {
                             "data-room": "{seat.room}",
                             onclick: {
                                 let invitation = Invitation { server: seat.server.clone(), room: seat.room.clone() };
-                                move |_| app.open_invitation(invitation.clone())
+                                move |_| room.open_invitation(invitation.clone())
                             },
                             span { class: "card-title", {texts.get(&format!("game-{}", seat.game))} }
                             span { class: "card-note", {texts.with("online-room-note", vec![("room", seat.room.chars().take(6).collect::<String>().into())])} }

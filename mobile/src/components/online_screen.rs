@@ -2,28 +2,32 @@ use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
 use super::{
-    app::use_app, checkers_board::CheckersBoard, connection_indicator::ConnectionIndicator,
-    invitation_card::InvitationCard, kalah_board::KalahBoard, notice::Notice,
-    online_controls::OnlineControls, room_closed::RoomClosed, star_board::StarBoard,
-    status_panel::StatusPanel, top_bar::TopBar,
+    connection_indicator::ConnectionIndicator, game_board::GameBoard,
+    invitation_card::InvitationCard, notice::Notice, online_controls::OnlineControls,
+    room_closed::RoomClosed, status_panel::StatusPanel, top_bar::TopBar,
 };
-use crate::state::Connection;
+use crate::{
+    shell::{use_game, use_room, use_settings},
+    state::Connection,
+};
 
 /// A room on the room server: the connection, the invitation while the friend has not come,
 /// the board (your side nearest you), New round and Leave; or a plain screen once it stopped.
 #[component]
 pub fn OnlineScreen() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
-    let Some(view) = app.online.read().clone() else {
+    let settings = use_settings();
+    let game = use_game();
+    let texts = settings.texts.read();
+    let room_view = use_room().view();
+    let Some(view) = room_view.read().clone() else {
         return rsx! {};
     };
-    let kind = app.session.read().as_ref().map(|s| s.kind()).or(view.game);
+    let kind = game.session.read().as_ref().map(|s| s.kind()).or(view.game);
     let title = match kind {
         Some(kind) => texts.get(&format!("game-{kind}")),
         None => texts.get("mode-online"),
     };
-    let layout = if *app.landscape.read() {
+    let layout = if *settings.landscape.read() {
         "landscape"
     } else {
         "portrait"
@@ -38,7 +42,7 @@ pub fn OnlineScreen() -> Element {
             }
         })
         .unwrap_or("");
-    let has_board = app.session.read().is_some();
+    let has_board = game.session.read().is_some();
     rsx! {
         TopBar { title }
         main {
@@ -51,11 +55,10 @@ pub fn OnlineScreen() -> Element {
                 RoomClosed { stop, game: kind }
             } else {
                 div { class: "board-area",
-                    match kind {
-                        Some(GameKind::Kalah) if has_board => rsx! { KalahBoard {} },
-                        Some(GameKind::Checkers) if has_board => rsx! { CheckersBoard {} },
-                        Some(GameKind::ChineseCheckers) if has_board => rsx! { StarBoard {} },
-                        _ => rsx! { p { class: "connecting", {texts.get("online-connecting")} } },
+                    if has_board {
+                        GameBoard {}
+                    } else {
+                        p { class: "connecting", {texts.get("online-connecting")} }
                     }
                 }
                 aside { class: "side-panel",

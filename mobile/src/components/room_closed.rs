@@ -1,14 +1,18 @@
 use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
-use super::app::{Screen, use_app};
-use crate::{i18n::Arg, online::client::Stop};
+use crate::{
+    i18n::Arg,
+    online::client::Stop,
+    shell::{Screen, use_navigation, use_settings},
+};
 
 /// Why a room will not go on, said plainly, with the way to a new game.
 #[component]
 pub fn RoomClosed(stop: Stop, game: Option<GameKind>) -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
+    let navigation = use_navigation();
+    let settings = use_settings();
+    let texts = settings.texts.read();
     let (key, text) = match &stop {
         Stop::Replaced => ("replaced", texts.get("online-stop-replaced")),
         Stop::Left => ("left", texts.get("online-stop-left")),
@@ -33,8 +37,8 @@ pub fn RoomClosed(stop: Stop, game: Option<GameKind>) -> Element {
         section { class: "card room-closed", role: "alert", "data-stop": key,
             p { class: "headline", "data-testid": "room-closed", "{text}" }
             div { class: "actions",
-                button { class: "primary", onclick: move |_| app.go(new_game), {texts.get("action-new-game")} }
-                button { onclick: move |_| app.go(Screen::Games), {texts.get("action-menu")} }
+                button { class: "primary", onclick: move |_| navigation.go(new_game), {texts.get("action-new-game")} }
+                button { onclick: move |_| navigation.go(Screen::Games), {texts.get("action-menu")} }
             }
         }
     }

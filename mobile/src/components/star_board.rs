@@ -2,19 +2,15 @@
 //! endpoint: the whole hop route is one move, and the last move's route is drawn.
 
 use cozcade_engine::{
-    AnyRecord, Side,
-    chinese_checkers::{ChineseCheckers, Hole},
+    Game, GameKind, Side,
+    chinese_checkers::{ChineseCheckers, Hole, Move},
 };
 use std::rc::Rc;
 
 use dioxus::{html::geometry::ClientPoint, prelude::*};
 
-use super::app::{AppContext, use_app};
 use super::board_keys::{BoardKey, board_key};
-use crate::{
-    i18n::Arg,
-    state::{Action, Cell},
-};
+use crate::{i18n::Arg, shell::use_settings, state::Cell};
 
 /// A hole's centre in the star's own units: 22 per half-hole across, 38 per row down. `turned`
 /// (online, from coral's seat) turns the star half a round, coral's start at the bottom.
@@ -66,7 +62,7 @@ fn nearest_hole(
 /// A tap or click on the board at `point`: the nearest hole gets it. `fallback` is the hole
 /// whose own element was hit, for a click without a usable position (assistive technology).
 fn tap_at(
-    app: AppContext,
+    on_tap: EventHandler<Cell>,
     mut cursor: Signal<Option<Cell>>,
     svg: Signal<Option<Rc<MountedData>>>,
     point: ClientPoint,
@@ -88,7 +84,7 @@ fn tap_at(
         };
         if let Some(cell) = nearest.or(fallback) {
             cursor.set(Some(cell));
-            tap(app, Some(cell));
+            on_tap.call(cell);
         }
     });
 }
@@ -121,28 +117,29 @@ fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
         .map(Hole::number)
 }
 
+/// `highlights`: the holes to tap next; `movable`: the marbles that can move (for Home);
+/// `route`: the holes tapped so far; `last`: the move before, its route drawn.
 #[component]
-pub fn StarBoard() -> Element {
-    let app = use_app();
+pub fn StarBoard(
+    position: ChineseCheckers,
+    turned: bool,
+    highlights: Vec<Cell>,
+    movable: Vec<Cell>,
+    route: Vec<Cell>,
+    last: Option<Move>,
+    on_tap: EventHandler<Cell>,
+    on_cancel: EventHandler<()>,
+) -> Element {
+    let settings = use_settings();
     let mut cursor = use_signal(|| None::<Cell>);
     let mut svg = use_signal(|| None::<Rc<MountedData>>);
-    let texts = app.texts.read();
-    let session = app.session.read();
-    let Some(session) = session.as_ref() else {
-        return rsx! {};
-    };
-    let AnyRecord::ChineseCheckers(record) = session.record() else {
-        return rsx! {};
-    };
-    let position: &ChineseCheckers = record.position();
-    let turned = session.board_turned();
-    let highlights = session.highlights();
-    let route: Vec<Cell> = session.route().to_vec();
-    let kind = session.kind();
+    let texts = settings.texts.read();
+    let position = &position;
+    let kind = GameKind::ChineseCheckers;
     let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let cursor_cell = *cursor.read();
-    let last_route: Vec<Hole> = record
-        .last_move()
+    let last_route: Vec<Hole> = last
+        .as_ref()
         .and_then(|mv| mv.route())
         .map(|r| r.holes().to_vec())
         .unwrap_or_default();
@@ -188,6 +185,7 @@ pub fn StarBoard() -> Element {
         holes.push((n, x, y, marble, label, class));
     }
 
+    let keys_movable = movable.clone();
     let onkeydown = move |event: KeyboardEvent| {
         let Some(key) = board_key(event.key()) else {
             return;
@@ -196,16 +194,22 @@ pub fn StarBoard() -> Element {
         let current = *cursor.peek();
         match key {
             BoardKey::Arrow(arrow) => {
-                let start = current.or_else(|| next_movable(app, None)).unwrap_or(1);
+                let start = current
+                    .or_else(|| next_movable(&keys_movable, None))
+                    .unwrap_or(1);
                 cursor.set(Some(neighbour(start, &arrow, turned).unwrap_or(start)));
             }
             BoardKey::NextMovable => {
-                if let Some(next) = next_movable(app, current) {
+                if let Some(next) = next_movable(&keys_movable, current) {
                     cursor.set(Some(next));
                 }
             }
-            BoardKey::Choose => tap(app, current),
-            BoardKey::Cancel => app.dispatch(Action::Cancel),
+            BoardKey::Choose => {
+                if let Some(cell) = current {
+                    on_tap.call(cell);
+                }
+            }
+            BoardKey::Cancel => on_cancel.call(()),
         }
     };
 
@@ -216,17 +220,20 @@ pub fn StarBoard() -> Element {
             role: "group",
             aria_label: texts.get("cc-board"),
             aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
-            "data-turn": kind.side_name(record.turn()),
+            "data-turn": kind.side_name(position.turn()),
             onkeydown,
-            onfocus: move |_| {
-                if cursor.peek().is_none() {
-                    cursor.set(next_movable(app, None));
+            onfocus: {
+                let movable = movable.clone();
+                move |_| {
+                    if cursor.peek().is_none() {
+                        cursor.set(next_movable(&movable, None));
+                    }
                 }
             },
             svg { view_box: "0 0 600 672", class: "star-svg",
                 onmounted: move |event: MountedEvent| svg.set(Some(event.data())),
                 // A tap between holes or just outside the outer ones: the nearest hole.
-                onclick: move |event: MouseEvent| tap_at(app, cursor, svg, event.client_coordinates(), None, turned),
+                onclick: move |event: MouseEvent| tap_at(on_tap, cursor, svg, event.client_coordinates(), None, turned),
                 if last_route.len() > 1 {
                     polyline { class: "route", points: "{last_points}" }
                 }
@@ -241,7 +248,7 @@ pub fn StarBoard() -> Element {
                         "data-cell": "{n}",
                         onclick: move |event: MouseEvent| {
                             event.stop_propagation();
-                            tap_at(app, cursor, svg, event.client_coordinates(), Some(n), turned);
+                            tap_at(on_tap, cursor, svg, event.client_coordinates(), Some(n), turned);
                         },
                         // Something to hit around each hole; which hole a tap means is decided
                         // by distance (tap_at), so near the corners the nearer hole wins.
@@ -268,26 +275,11 @@ fn side_class(side: Side) -> &'static str {
     }
 }
 
-/// The Home key: the engine's next movable marble after the cursor (only on a human's turn).
-fn next_movable(app: AppContext, after: Option<Cell>) -> Option<Cell> {
-    let session = app.session.peek();
-    let session = session.as_ref()?;
-    if !session.human_to_move() {
-        return None;
-    }
-    match session.record() {
-        AnyRecord::ChineseCheckers(record) => record
-            .position()
-            .next_movable(after.and_then(Hole::new))
-            .map(Hole::number),
-        _ => None,
-    }
-}
-
-fn tap(app: AppContext, cell: Option<Cell>) {
-    if let Some(cell) = cell {
-        app.dispatch(Action::Tap(cell));
-    }
+/// The Home key: the next movable marble after the cursor in hole order, wrapping round
+/// (none unless it is a human's turn: then `movable` is empty).
+fn next_movable(movable: &[Cell], after: Option<Cell>) -> Option<Cell> {
+    let first_after = after.and_then(|a| movable.iter().copied().find(|&m| m > a));
+    first_after.or_else(|| movable.first().copied())
 }
 
 #[cfg(test)]

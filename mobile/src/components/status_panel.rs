@@ -1,22 +1,24 @@
 use cozcade_engine::{AnyRecord, DrawReason, Outcome, Side};
 use dioxus::prelude::*;
 
-use super::app::use_app;
 use crate::{
     i18n::Arg,
+    shell::{use_game, use_settings},
     state::{ComputerState, Mode},
 };
 
 /// Whose turn, the last move and the result, announced politely to screen readers.
 #[component]
 pub fn StatusPanel() -> Element {
-    let app = use_app();
-    let texts = app.texts.read();
-    let session = app.session.read();
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let game = use_game();
+    let session = game.session.read();
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
-    let record = session.record();
+    let shown = session.record();
+    let record: &AnyRecord = &shown;
     let kind = session.kind();
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let against_computer = matches!(session.mode(), Mode::Computer(_));

@@ -4,6 +4,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
+mod search;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
@@ -12,51 +13,18 @@ pub use native::{Handle, best_move};
 #[cfg(target_arch = "wasm32")]
 pub use web::{Handle, best_move};
 
-use std::sync::atomic::AtomicBool;
-
-use cozcade_engine::{
-    AnyRecord,
-    ai::{Clock, Search, choose_any},
-};
-
-use crate::state::Level;
-
 /// Whether games against the computer can be offered.
 pub const AVAILABLE: bool = true;
 
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ComputerError {
-    /// Stopped on purpose; not a failure.
-    #[error("the search was stopped")]
-    Cancelled,
-    #[error("the computer could not choose a move: {0}")]
-    Failed(String),
-}
-
-/// One whole search, blocking: what the background thread or the worker runs. The level's
-/// default time budget applies; `cancel` stops it early.
-pub fn think_blocking(
-    record: &AnyRecord,
-    level: Level,
-    cancel: &AtomicBool,
-    clock: &dyn Clock,
-) -> Result<String, ComputerError> {
-    let search = Search::new(level)
-        .clock(clock)
-        .millis(level.default_millis())
-        .cancel(cancel);
-    let chosen = choose_any(record, &search);
-    // A stopped search is not a failure, whatever the engine made of it.
-    if cancel.load(std::sync::atomic::Ordering::Relaxed) {
-        return Err(ComputerError::Cancelled);
-    }
-    chosen.map_err(|e| ComputerError::Failed(e.to_string()))
-}
+pub use search::ComputerError;
 
 #[cfg(test)]
 mod tests {
+    use super::search::think_blocking;
     use super::*;
-    use cozcade_engine::GameKind;
+    use crate::state::Level;
+    use cozcade_engine::{AnyRecord, GameKind};
+    use std::sync::atomic::AtomicBool;
 
     #[test]
     fn every_level_answers_with_a_legal_move_in_every_game() {
@@ -66,7 +34,10 @@ mod tests {
             for level in Level::ALL {
                 let record = AnyRecord::new(kind);
                 let mv = think_blocking(&record, level, &cancel, &clock).expect("a move");
-                assert!(record.legal_moves().contains(&mv), "{kind} {level:?}: {mv}");
+                assert!(
+                    record.legal_move_texts().contains(&mv),
+                    "{kind} {level:?}: {mv}"
+                );
             }
         }
     }

@@ -8,7 +8,7 @@ use std::sync::{
 
 use cozcade_engine::{AnyRecord, ai::InstantClock};
 
-use super::{ComputerError, think_blocking};
+use super::search::{ComputerError, think_blocking};
 use crate::{platform, state::Level};
 
 /// Stops one search.

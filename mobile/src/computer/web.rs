@@ -9,7 +9,7 @@ use dioxus::prelude::*;
 use serde::Deserialize;
 use wasm_bindgen::prelude::*;
 
-use super::{ComputerError, think_blocking};
+use super::search::{ComputerError, think_blocking};
 use crate::state::Level;
 
 /// Stops the worker's search.

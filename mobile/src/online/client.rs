@@ -12,7 +12,7 @@ use cozcade_engine::protocol::{
     ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, RoomState, Seat, SeatStatus,
     ServerMessage,
 };
-use cozcade_engine::{AnyRecord, GameKind};
+use cozcade_engine::{AnyMove, AnyRecord, GameKind};
 
 /// Longest action id prefix kept: with "-" and a 20-digit counter, ids stay within
 /// [`cozcade_engine::protocol::MAX_ACTION_ID_LEN`].
@@ -137,6 +137,10 @@ pub struct OnlineClient {
     catch_up_to: Option<u64>,
     resend_due: bool,
     last_refusal: Option<Refusal>,
+    /// Counts the times the record was replaced rather than extended (a sync that does not
+    /// continue it, a new round, a forgotten state), so a reader can tell one more move from
+    /// a new game.
+    replacements: u64,
 }
 
 impl OnlineClient {
@@ -162,6 +166,7 @@ impl OnlineClient {
             catch_up_to: None,
             resend_due: false,
             last_refusal: None,
+            replacements: 0,
         }
     }
 
@@ -201,9 +206,16 @@ impl OnlineClient {
         self.game
     }
 
-    /// The current round's confirmed moves.
+    /// The current round's confirmed moves. The client is the record's only owner: the
+    /// board reads it here.
     pub fn record(&self) -> Option<&AnyRecord> {
         self.known.as_ref().map(|k| &k.record)
+    }
+
+    /// Changes each time the record is replaced rather than extended by a move (see
+    /// [`OnlineClient::record`]).
+    pub fn replacements(&self) -> u64 {
+        self.replacements
     }
 
     /// The last sequence number applied.
@@ -331,8 +343,8 @@ impl OnlineClient {
             self.seat_key = seat_key;
         }
         // A different game or seat than we knew makes our state worthless.
-        if self.game != Some(game) || self.seat != Some(seat) {
-            self.known = None;
+        if (self.game != Some(game) || self.seat != Some(seat)) && self.known.take().is_some() {
+            self.replacements += 1;
         }
         self.game = Some(game);
         self.seat = Some(seat);
@@ -361,6 +373,16 @@ impl OnlineClient {
             // server; keep what we have rather than show a broken board.
             return Vec::new();
         };
+        // A sync that only adds moves to ours continues the record; anything else replaces it.
+        let continues = self.known.as_ref().is_some_and(|k| {
+            let (ours, theirs) = (k.record.to_text(), record.to_text());
+            k.game == state.game
+                && ours.start == theirs.start
+                && theirs.moves.starts_with(&ours.moves)
+        });
+        if !continues {
+            self.replacements += 1;
+        }
         self.game = Some(state.game);
         self.known = Some(Known {
             game: state.game,
@@ -413,6 +435,7 @@ impl OnlineClient {
             Event::NewRoundProposed => known.new_round_proposed_by = Some(by),
             Event::NewRoundStarted { round } => {
                 known.record = AnyRecord::new(known.game);
+                self.replacements += 1;
                 known.round = round;
                 known.new_round_proposed_by = None;
             }
@@ -560,7 +583,7 @@ impl OnlineClient {
 
     /// The player moves. Checked with the engine first so an obviously bad tap never goes to
     /// the server; applied to the board only when the server confirms it.
-    pub fn play(&mut self, mv: &str) -> Result<Vec<ClientMessage>, IntentError> {
+    pub fn play(&mut self, mv: &AnyMove) -> Result<Vec<ClientMessage>, IntentError> {
         let (known, seat) = self.ready_state()?;
         if known.record.outcome().is_some() {
             return Err(IntentError::RoundOver);
@@ -569,9 +592,11 @@ impl OnlineClient {
             return Err(IntentError::NotYourTurn);
         }
         let mut trial = known.record.clone();
-        let canonical = trial
-            .play(mv)
+        trial
+            .play_move(mv)
             .map_err(|e| IntentError::IllegalMove(e.to_string()))?;
+        // The wire carries the move in its notation.
+        let canonical = mv.to_string();
         let seq = known.seq;
         let action_id = self.next_action_id();
         let message = ClientMessage::Move {
@@ -643,7 +668,7 @@ mod tests {
                     moves: text.moves,
                 },
                 turn: Some(rebuilt.turn()),
-                result: "ongoing".into(),
+                result: None,
                 new_round_proposed_by: None,
                 seats,
             },
@@ -657,6 +682,12 @@ mod tests {
             action_id: action_id.map(String::from),
             event,
         }
+    }
+
+    /// A Kalah move of the side to move.
+    fn kalah(pit: char) -> AnyMove {
+        let pit = cozcade_engine::kalah::Pit::new(pit as usize - 'a' as usize).expect("a..f");
+        AnyMove::Kalah(cozcade_engine::kalah::Move(pit))
     }
 
     fn mv(text: &str) -> Event {
@@ -744,7 +775,7 @@ mod tests {
     fn a_move_is_applied_only_when_the_server_confirms_it() {
         let mut c = connected_creator();
         assert!(c.my_turn());
-        let sent = c.play("a").expect("legal");
+        let sent = c.play(&kalah('a')).expect("legal");
         assert_eq!(
             sent,
             vec![ClientMessage::Move {
@@ -754,12 +785,12 @@ mod tests {
             }]
         );
         assert!(moves(&c).is_empty(), "not applied before the ack");
-        assert_eq!(c.play("b"), Err(IntentError::Busy));
+        assert_eq!(c.play(&kalah('b')), Err(IntentError::Busy));
         c.on_message(event(1, Seat::First, Some("p-1"), mv("a")));
         assert_eq!(moves(&c), ["a"]);
         assert!(!c.has_pending());
         assert_eq!(c.last_seq(), Some(1));
-        assert_eq!(c.play("b"), Err(IntentError::NotYourTurn));
+        assert_eq!(c.play(&kalah('b')), Err(IntentError::NotYourTurn));
         // The friend's move arrives as a plain event.
         c.on_message(event(2, Seat::Second, Some("x-1"), mv("a")));
         assert_eq!(moves(&c), ["a", "a"]);
@@ -769,16 +800,19 @@ mod tests {
     #[test]
     fn intents_are_checked_with_the_engine() {
         let mut c = connected_creator();
-        assert!(matches!(c.play("z"), Err(IntentError::IllegalMove(_))));
+        assert!(matches!(
+            c.play(&AnyRecord::new(GameKind::Checkers).legal_moves()[0]),
+            Err(IntentError::IllegalMove(_))
+        ));
         assert!(!c.has_pending());
         let mut before_state = OnlineClient::new(ROOM.into(), None, "g".into());
-        assert_eq!(before_state.play("a"), Err(IntentError::NoState));
+        assert_eq!(before_state.play(&kalah('a')), Err(IntentError::NoState));
     }
 
     #[test]
     fn an_unacknowledged_move_is_resent_with_the_same_id_after_a_reconnect() {
         let mut c = connected_creator();
-        let sent = c.play("a").expect("legal");
+        let sent = c.play(&kalah('a')).expect("legal");
         assert_eq!(c.on_closed(), &Link::Reconnecting { attempt: 1 });
         assert_eq!(
             c.on_open(),
@@ -799,7 +833,7 @@ mod tests {
     #[test]
     fn a_move_acknowledged_in_the_replay_is_not_resent() {
         let mut c = connected_creator();
-        c.play("a").expect("legal");
+        c.play(&kalah('a')).expect("legal");
         c.on_closed();
         c.on_open();
         // The server stored it before the drop: the replay brings the ack.
@@ -815,7 +849,7 @@ mod tests {
     #[test]
     fn after_a_sync_the_pending_move_is_resent_and_a_duplicate_answer_settles_it() {
         let mut c = connected_creator();
-        let sent = c.play("a").expect("legal");
+        let sent = c.play(&kalah('a')).expect("legal");
         c.on_closed();
         c.on_open();
         assert!(c.on_message(welcome(Seat::First, 1, true)).is_empty());
@@ -843,7 +877,10 @@ mod tests {
     fn a_move_made_while_disconnected_goes_out_after_the_welcome() {
         let mut c = connected_creator();
         c.on_closed();
-        assert_eq!(c.play("a").expect("legal"), Vec::<ClientMessage>::new());
+        assert_eq!(
+            c.play(&kalah('a')).expect("legal"),
+            Vec::<ClientMessage>::new()
+        );
         c.on_open();
         let sent = c.on_message(welcome(Seat::First, 0, false));
         assert_eq!(
@@ -869,7 +906,7 @@ mod tests {
             c.on_message(event(3, Seat::Second, None, mv("a")))
                 .is_empty()
         );
-        assert_eq!(c.play("a"), Err(IntentError::NoState));
+        assert_eq!(c.play(&kalah('a')), Err(IntentError::NoState));
         c.on_message(sync(3, &["a", "a", "b"], [SeatStatus::Connected; 2]));
         assert_eq!(moves(&c), ["a", "a", "b"]);
         assert_eq!(c.last_seq(), Some(3));
@@ -917,7 +954,7 @@ mod tests {
             c.on_open().is_empty(),
             "no hello: we must not fight over the seat"
         );
-        assert_eq!(c.play("a"), Err(IntentError::Stopped));
+        assert_eq!(c.play(&kalah('a')), Err(IntentError::Stopped));
         assert!(
             c.on_message(event(1, Seat::Second, None, mv("a")))
                 .is_empty()
@@ -978,7 +1015,7 @@ mod tests {
     #[test]
     fn a_refused_move_changes_nothing_and_is_reported() {
         let mut c = connected_creator();
-        c.play("a").expect("legal");
+        c.play(&kalah('a')).expect("legal");
         c.on_message(ServerMessage::Error {
             code: ErrorCode::Stale,
             message: "built on #0, room at #1".into(),
@@ -989,7 +1026,7 @@ mod tests {
         assert_eq!(c.last_refusal().map(|r| r.code), Some(ErrorCode::Stale));
         assert!(moves(&c).is_empty());
         // The next action gets a fresh id and clears the message.
-        let sent = c.play("b").expect("legal");
+        let sent = c.play(&kalah('b')).expect("legal");
         assert!(matches!(
             sent.first(),
             Some(ClientMessage::Move { action_id, .. }) if action_id == "p-2"
@@ -1062,7 +1099,7 @@ mod tests {
         c.on_message(welcome(Seat::First, 0, true));
         c.on_message(sync(0, &[], [SeatStatus::Connected; 2]));
         c.next_action = u64::MAX;
-        match c.play("a").expect("legal").first() {
+        match c.play(&kalah('a')).expect("legal").first() {
             Some(ClientMessage::Move { action_id, .. }) => {
                 assert!(action_id.len() <= cozcade_engine::protocol::MAX_ACTION_ID_LEN)
             }

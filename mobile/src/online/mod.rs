@@ -9,6 +9,7 @@
 
 pub mod backoff;
 pub mod client;
+mod frame;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod live_tests;
 #[cfg(not(target_arch = "wasm32"))]

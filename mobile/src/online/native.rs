@@ -7,7 +7,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use super::transport::{TransportError, encode};
+use super::frame::{TransportError, encode};
 use cozcade_engine::protocol::ClientMessage;
 
 /// A connection attempt that takes longer than this has failed (a phone on a dead network

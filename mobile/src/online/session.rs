@@ -2,6 +2,13 @@
 //! feed frames in and send what the client answers, take the player's intents, and after a
 //! drop wait the backoff and connect again, until the client stops (replaced, left, room full
 //! or gone). The UI runs it as a task and watches the client through `publish`.
+//!
+//! The loop drives a client it is handed as a [`ClientCell`]: one it owns (tests, tools) or
+//! one it shares with the UI ([`SharedClient`]), which reads the room's record from it
+//! between the loop's steps. Either way the client is the only holder of the room's state.
+
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use std::pin::pin;
 use std::time::Duration;
@@ -13,30 +20,53 @@ use futures_util::future::{Either, select};
 use super::backoff::{reconnect_delay, with_jitter};
 use super::client::{IntentError, Link, OnlineClient};
 use super::transport::Socket;
-use cozcade_engine::protocol::ClientMessage;
+use cozcade_engine::{AnyMove, protocol::ClientMessage};
 
 /// What the player asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Intent {
-    Move(String),
+    Move(AnyMove),
     NewRound,
     Leave,
 }
 
+/// A client shared by the connection loop (which changes it) and the UI (which reads it).
+/// Single-threaded: the loop borrows it only inside a step, never across an `.await`.
+pub type SharedClient = Rc<RefCell<OnlineClient>>;
+
+/// Where the loop finds the client it drives.
+pub trait ClientCell {
+    /// Runs one step on the client. Nothing else may hold the client meanwhile.
+    fn step<R>(&mut self, f: impl FnOnce(&mut OnlineClient) -> R) -> R;
+}
+
+impl ClientCell for OnlineClient {
+    fn step<R>(&mut self, f: impl FnOnce(&mut OnlineClient) -> R) -> R {
+        f(self)
+    }
+}
+
+impl ClientCell for SharedClient {
+    fn step<R>(&mut self, f: impl FnOnce(&mut OnlineClient) -> R) -> R {
+        f(&mut self.borrow_mut())
+    }
+}
+
 /// Runs `client` against the WebSocket at `url` until it stops or `intents` is closed (the
-/// screen went away). `publish` sees the client after every change, with the reason when an
-/// intent was not sent. Returns the client (its seat key and state, to keep).
-pub async fn run(
+/// screen went away). `publish` sees the client after every change (outside the step, so it
+/// may read a shared client), with the reason when an intent was not sent. Returns the client
+/// (its seat key and state, to keep).
+pub async fn run<C: ClientCell>(
     url: String,
-    mut client: OnlineClient,
+    mut client: C,
     mut intents: UnboundedReceiver<Intent>,
-    mut publish: impl FnMut(&OnlineClient, Option<IntentError>),
-) -> OnlineClient {
+    mut publish: impl FnMut(&C, Option<IntentError>),
+) -> C {
     let mut intents_open = true;
     publish(&client, None);
-    while intents_open && !matches!(client.link(), Link::Stopped(_)) {
+    while intents_open && !client.step(|c| matches!(c.link(), Link::Stopped(_))) {
         if let Ok(mut socket) = Socket::connect(&url).await {
-            let hello = client.on_open();
+            let hello = client.step(OnlineClient::on_open);
             if send_all(&mut socket, hello).await {
                 intents_open = serve(&mut socket, &mut client, &mut intents, &mut publish).await;
             }
@@ -45,8 +75,8 @@ pub async fn run(
         if !intents_open {
             break;
         }
-        let attempt = match client.on_closed() {
-            Link::Reconnecting { attempt } => *attempt,
+        let attempt = match client.step(|c| c.on_closed().clone()) {
+            Link::Reconnecting { attempt } => attempt,
             _ => {
                 publish(&client, None);
                 break;
@@ -61,7 +91,7 @@ pub async fn run(
                 Either::Left(((), _)) => break,
                 Either::Right((Some(intent), _)) => {
                     // Nothing to send while disconnected: the client only queues.
-                    let error = apply(&mut client, intent).err();
+                    let error = client.step(|c| apply(c, intent)).err();
                     publish(&client, error);
                 }
                 Either::Right((None, _)) => {
@@ -75,11 +105,11 @@ pub async fn run(
 }
 
 /// One connection's life. Returns false when the intents channel closed.
-async fn serve(
+async fn serve<C: ClientCell>(
     socket: &mut Socket,
-    client: &mut OnlineClient,
+    client: &mut C,
     intents: &mut UnboundedReceiver<Intent>,
-    publish: &mut impl FnMut(&OnlineClient, Option<IntentError>),
+    publish: &mut impl FnMut(&C, Option<IntentError>),
 ) -> bool {
     loop {
         // Both branches are cancellation-safe (a stream's `next`), so the loser is dropped.
@@ -90,14 +120,15 @@ async fn serve(
         match outcome {
             Either::Left(None) => return true,
             Either::Left(Some(text)) => {
-                let answers = client.on_text(&text);
+                let (answers, stopped) =
+                    client.step(|c| (c.on_text(&text), matches!(c.link(), Link::Stopped(_))));
                 publish(client, None);
-                if matches!(client.link(), Link::Stopped(_)) || !send_all(socket, answers).await {
+                if stopped || !send_all(socket, answers).await {
                     return true;
                 }
             }
             Either::Right(None) => return false,
-            Either::Right(Some(intent)) => match apply(client, intent) {
+            Either::Right(Some(intent)) => match client.step(|c| apply(c, intent)) {
                 Ok(messages) => {
                     publish(client, None);
                     if !send_all(socket, messages).await {

@@ -2,31 +2,12 @@
 //! the browser's `WebSocket` on the web. The session code above it only sees [`Socket`]:
 //! `connect`, `send`, `recv` (text frames; `None` once closed) and `close`.
 
-use cozcade_engine::protocol::ClientMessage;
-
 #[cfg(not(target_arch = "wasm32"))]
 pub use super::native::Socket;
 #[cfg(target_arch = "wasm32")]
 pub use super::web::Socket;
 
-/// What went wrong talking to the server. Messages are for logs and a "can't reach the server"
-/// line, not for parsing.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TransportError {
-    #[error("could not connect: {0}")]
-    Connect(String),
-    #[error("could not send: {0}")]
-    Send(String),
-    #[error("the server answered {status}: {message}")]
-    Http { status: u16, message: String },
-    #[error("request failed: {0}")]
-    Request(String),
-}
-
-/// The text frame for a client message.
-pub(crate) fn encode(message: &ClientMessage) -> Result<String, TransportError> {
-    serde_json::to_string(message).map_err(|e| TransportError::Send(e.to_string()))
-}
+pub use super::frame::TransportError;
 
 /// The WebSocket address for a room on a server given by its base URL (`https://host` →
 /// `wss://host/ws?room=<id>`). The room in the address lets a load balancer send both players

@@ -7,7 +7,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen::closure::Closure;
 use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
 
-use super::transport::{TransportError, encode};
+use super::frame::{TransportError, encode};
 use cozcade_engine::protocol::ClientMessage;
 
 enum Signal {

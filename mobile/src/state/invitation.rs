@@ -72,7 +72,7 @@ fn room_in_path(path: &str) -> Result<String, InvitationError> {
         return Err(InvitationError::NoRoom);
     }
     if !is_room_id(room) {
-        return Err(InvitationError::BadRoom(crate::storage::clip(room)));
+        return Err(InvitationError::BadRoom(crate::text::clip(room)));
     }
     Ok(room.to_string())
 }

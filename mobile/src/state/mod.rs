@@ -14,5 +14,5 @@ pub mod sowing;
 pub use invitation::{Invitation, InvitationError};
 pub use mode::{Level, Mode, Slot};
 pub use online::{Connection, NewRound, OnlineMessage, OnlineView};
-pub use route::{Cell, RouteBuilder, Tap, move_cells};
-pub use session::{Action, ComputerState, Effect, Session};
+pub use route::{Cell, RouteBuilder, Tap, cell_of};
+pub use session::{Action, ComputerState, Effect, Feel, Session};

@@ -5,7 +5,7 @@
 use cozcade_engine::protocol::SeatStatus;
 use cozcade_engine::{GameKind, Side};
 
-use super::Invitation;
+use super::invitation::Invitation;
 use crate::online::client::{IntentError, OnlineClient, Phase, Stop};
 
 /// The connection indicator's states.
@@ -190,7 +190,7 @@ mod tests {
                     moves: vec![],
                 },
                 turn: Some(Side::First),
-                result: "ongoing".into(),
+                result: None,
                 new_round_proposed_by: None,
                 seats: [creator, SeatStatus::Connected],
             },
@@ -246,7 +246,7 @@ mod tests {
                 round: 1,
                 record: AnyRecord::new(GameKind::Checkers).to_text(),
                 turn: Some(Side::First),
-                result: "ongoing".into(),
+                result: None,
                 new_round_proposed_by: None,
                 seats: [SeatStatus::Connected, SeatStatus::Open],
             },
@@ -286,7 +286,8 @@ mod tests {
     #[test]
     fn refusals_and_unsent_intents_become_a_message() {
         let mut c = guest(SeatStatus::Connected);
-        let error = c.play("a").expect_err("gold moves first");
+        let gold_a = AnyRecord::new(GameKind::Kalah).legal_moves()[0];
+        let error = c.play(&gold_a).expect_err("gold moves first");
         let v = OnlineView::of(invitation(), &c, Some(error.clone()));
         assert_eq!(v.message, Some(OnlineMessage::NotSent(error)));
 

@@ -1,68 +1,83 @@
 //! Building a move by taps, from the engine's own legal moves.
 //!
-//! The app never decides legality: it asks the record for the legal moves (as text) and turns
-//! each into the cells a player taps, in order — the piece, then every landing (`15x22x29`), or
-//! the marble and its endpoint (`94-58`), or just the pit (`c`). A partly tapped route is a prefix
-//! of one or more of those; the next taps that keep it a prefix are the ones to highlight.
+//! The app never decides legality: it asks the record for the legal moves, each with the places
+//! a player picks in order (the piece, then every landing; the marble and its endpoint; the
+//! pit), and numbers those places as cells. A partly tapped route is a prefix of one or more of
+//! those; the next taps that keep it a prefix are the ones to highlight.
 
-use cozcade_engine::{GameKind, Side, kalah::PITS};
+use cozcade_engine::{AnyMove, AnyRecord, Place, kalah::PITS};
 
 /// Something a player can tap: a Kalah pit (`side * 6 + pit`, gold's a..f are 0..5), a checkers
 /// square (1..=32) or a Chinese Checkers hole (1..=121).
 pub type Cell = u8;
 
-/// The cells of one move text, in tapping order; `None` for text this app cannot read (which
-/// would be an engine change the app has not caught up with: such a move is simply not offered).
-pub fn move_cells(kind: GameKind, turn: Side, text: &str) -> Option<Vec<Cell>> {
-    match kind {
-        GameKind::Kalah => {
-            let mut chars = text.chars();
-            match (chars.next(), chars.next()) {
-                (Some(c @ 'a'..='f'), None) => {
-                    let pit = c as u8 - b'a';
-                    Some(vec![turn.index() as u8 * PITS as u8 + pit])
-                }
-                _ => None,
-            }
-        }
-        GameKind::Checkers | GameKind::ChineseCheckers => text
-            .split(['-', 'x'])
-            .map(|part| part.parse::<Cell>().ok())
-            .collect(),
+/// The cell a place of the engine's is tapped as.
+pub fn cell_of(place: Place) -> Cell {
+    match place {
+        Place::Pit(side, pit) => (side.index() * PITS + pit.index()) as Cell,
+        Place::Square(square) => square.number(),
+        Place::Hole(hole) => hole.number(),
     }
 }
 
-/// The legal moves of one position, read as routes, and the part the player has tapped so far.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct RouteBuilder {
-    /// (cells, move text) of every legal move.
-    moves: Vec<(Vec<Cell>, String)>,
+/// The legal moves of one position, read as routes of cells, and the part the player has
+/// tapped so far. `M` is what a whole route plays: the engine's move in the app, a label in
+/// the tests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RouteBuilder<M> {
+    /// (cells, move) of every legal move that is made by taps.
+    moves: Vec<(Vec<Cell>, M)>,
     /// The cells tapped so far; always a prefix of at least one move's cells (or empty).
     tapped: Vec<Cell>,
 }
 
+impl<M> Default for RouteBuilder<M> {
+    fn default() -> Self {
+        RouteBuilder {
+            moves: Vec::new(),
+            tapped: Vec::new(),
+        }
+    }
+}
+
+impl RouteBuilder<AnyMove> {
+    /// The routes of the record's legal moves (a pass has none: it is a button, not a tap).
+    pub fn of(record: &AnyRecord) -> Self {
+        let turn = record.turn();
+        RouteBuilder::from_routes(
+            record
+                .legal_moves()
+                .into_iter()
+                .map(|mv| {
+                    let cells = mv.places(turn).into_iter().map(cell_of).collect();
+                    (cells, mv)
+                })
+                .collect(),
+        )
+    }
+}
+
 /// What a tap did.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Tap {
+pub enum Tap<M> {
     /// The route grew (or a piece was chosen); more taps are needed.
     Extended,
-    /// The route is now a whole legal move: play this text.
-    Complete(String),
+    /// The route is now a whole legal move: play it.
+    Complete(M),
     /// The chosen piece was tapped again and is let go.
     Released,
     /// Nothing happened: not a highlighted cell.
     Ignored,
 }
 
-impl RouteBuilder {
-    pub fn new(kind: GameKind, turn: Side, legal: &[String]) -> Self {
-        let moves = legal
-            .iter()
-            .filter_map(|text| move_cells(kind, turn, text).map(|cells| (cells, text.clone())))
-            .filter(|(cells, _)| !cells.is_empty())
-            .collect();
+impl<M: Clone> RouteBuilder<M> {
+    /// Routes given as (cells, move); an empty route is left out.
+    pub fn from_routes(routes: Vec<(Vec<Cell>, M)>) -> Self {
         RouteBuilder {
-            moves,
+            moves: routes
+                .into_iter()
+                .filter(|(cells, _)| !cells.is_empty())
+                .collect(),
             tapped: Vec::new(),
         }
     }
@@ -109,7 +124,7 @@ impl RouteBuilder {
 
     /// Taps a cell: choose a piece, switch to another piece before any landing, extend the
     /// route, or complete a move.
-    pub fn tap(&mut self, cell: Cell) -> Tap {
+    pub fn tap(&mut self, cell: Cell) -> Tap<M> {
         if self.tapped.len() == 1 && self.tapped[0] == cell {
             self.tapped.clear();
             return Tap::Released;
@@ -124,10 +139,10 @@ impl RouteBuilder {
                 return Tap::Ignored;
             }
         }
-        if let Some((_, text)) = self.moves.iter().find(|(cells, _)| *cells == candidate) {
-            let text = text.clone();
+        if let Some((_, mv)) = self.moves.iter().find(|(cells, _)| *cells == candidate) {
+            let mv = mv.clone();
             self.tapped.clear();
-            return Tap::Complete(text);
+            return Tap::Complete(mv);
         }
         self.tapped = candidate;
         Tap::Extended
@@ -148,44 +163,75 @@ impl RouteBuilder {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cozcade_engine::{GameKind, Side};
 
-    fn texts(moves: &[&str]) -> Vec<String> {
-        moves.iter().map(|m| m.to_string()).collect()
+    /// Routes named by their notation, as cells.
+    fn routes(moves: &[(&'static str, &[Cell])]) -> RouteBuilder<&'static str> {
+        RouteBuilder::from_routes(
+            moves
+                .iter()
+                .map(|(mv, cells)| (cells.to_vec(), *mv))
+                .collect(),
+        )
+    }
+
+    /// The cells of each legal move of `record`, by its notation.
+    fn cells_by_text(record: &AnyRecord) -> Vec<(String, Vec<Cell>)> {
+        let turn = record.turn();
+        record
+            .legal_moves()
+            .iter()
+            .map(|mv| {
+                (
+                    mv.to_string(),
+                    mv.places(turn).into_iter().map(cell_of).collect(),
+                )
+            })
+            .collect()
     }
 
     #[test]
     fn kalah_pits_are_numbered_per_side() {
-        assert_eq!(move_cells(GameKind::Kalah, Side::First, "a"), Some(vec![0]));
-        assert_eq!(
-            move_cells(GameKind::Kalah, Side::Second, "f"),
-            Some(vec![11])
-        );
-        assert_eq!(move_cells(GameKind::Kalah, Side::First, "g"), None);
-        assert_eq!(move_cells(GameKind::Kalah, Side::First, "ab"), None);
+        let gold = cells_by_text(&AnyRecord::new(GameKind::Kalah));
+        assert_eq!(gold[0], ("a".to_string(), vec![0]));
+        let mut record = AnyRecord::new(GameKind::Kalah);
+        record.play("a").expect("legal");
+        assert_eq!(record.turn(), Side::Second);
+        let turquoise = cells_by_text(&record);
+        assert_eq!(turquoise[5], ("f".to_string(), vec![11]));
+        assert_eq!(turquoise.len(), 6);
     }
 
     #[test]
     fn checkers_routes_list_every_landing() {
-        assert_eq!(
-            move_cells(GameKind::Checkers, Side::First, "15x22x29"),
-            Some(vec![15, 22, 29])
+        let record =
+            AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
+        let cells = cells_by_text(&record);
+        assert!(
+            cells.contains(&("15x22x31".to_string(), vec![15, 22, 31])),
+            "{cells:?}"
         );
-        assert_eq!(
-            move_cells(GameKind::Checkers, Side::First, "11-15"),
-            Some(vec![11, 15])
+        let start = cells_by_text(&AnyRecord::new(GameKind::Checkers));
+        assert!(
+            start.contains(&("11-15".to_string(), vec![11, 15])),
+            "{start:?}"
         );
-        assert_eq!(move_cells(GameKind::Checkers, Side::First, "11-"), None);
-        assert_eq!(
-            move_cells(GameKind::ChineseCheckers, Side::First, "112-300"),
-            None
+        let star = cells_by_text(&AnyRecord::new(GameKind::ChineseCheckers));
+        assert!(
+            star.contains(&("112-104".to_string(), vec![112, 104])),
+            "{star:?}"
         );
+        assert!(star.iter().all(|(_, cells)| cells.len() == 2));
     }
 
     #[test]
     fn a_capture_is_built_landing_by_landing_and_committed_whole() {
         // Two routes from 15 that share their first landing, and one from 11.
-        let legal = texts(&["15x22x29", "15x22x31", "11x18"]);
-        let mut route = RouteBuilder::new(GameKind::Checkers, Side::First, &legal);
+        let mut route = routes(&[
+            ("15x22x29", &[15, 22, 29]),
+            ("15x22x31", &[15, 22, 31]),
+            ("11x18", &[11, 18]),
+        ]);
         assert_eq!(route.starts(), vec![11, 15]);
         assert_eq!(route.tap(3), Tap::Ignored);
         assert_eq!(route.tap(15), Tap::Extended);
@@ -200,14 +246,13 @@ mod tests {
         // Mid-chain the piece can't be switched.
         assert_eq!(route.tap(11), Tap::Ignored);
         assert_eq!(route.tapped(), &[15, 22]);
-        assert_eq!(route.tap(31), Tap::Complete("15x22x31".into()));
+        assert_eq!(route.tap(31), Tap::Complete("15x22x31"));
         assert!(route.tapped().is_empty());
     }
 
     #[test]
     fn tapping_the_chosen_piece_again_lets_it_go_and_cancel_forgets_the_route() {
-        let legal = texts(&["94-58", "94-76"]);
-        let mut route = RouteBuilder::new(GameKind::ChineseCheckers, Side::First, &legal);
+        let mut route = routes(&[("94-58", &[94, 58]), ("94-76", &[94, 76])]);
         assert_eq!(route.tap(94), Tap::Extended);
         assert_eq!(route.next_cells(), vec![58, 76]);
         assert_eq!(route.tap(94), Tap::Released);
@@ -219,10 +264,28 @@ mod tests {
 
     #[test]
     fn a_kalah_pit_is_a_whole_move() {
-        let legal = texts(&["a", "c"]);
-        let mut route = RouteBuilder::new(GameKind::Kalah, Side::Second, &legal);
+        let mut record = AnyRecord::from_fen(GameKind::Kalah, "T:G4,4,4,4,4,4,0:T4,0,4,0,0,0,16")
+            .expect("valid");
+        let mut route = RouteBuilder::of(&record);
         assert_eq!(route.starts(), vec![6, 8]);
         assert_eq!(route.tap(0), Tap::Ignored);
-        assert_eq!(route.tap(8), Tap::Complete("c".into()));
+        let Tap::Complete(mv) = route.tap(8) else {
+            panic!("a pit is a whole move");
+        };
+        assert_eq!(mv.to_string(), "c");
+        record.play_move(&mv).expect("legal");
+    }
+
+    #[test]
+    fn a_pass_is_no_route() {
+        let mut record = AnyRecord::from_fen(
+            GameKind::ChineseCheckers,
+            "C:J1,2,3,4,5,6,8,9,10,11:C12,13,15,24,36,57,61,65,80,100",
+        )
+        .expect("valid");
+        record.play("15-7").expect("legal");
+        let route = RouteBuilder::of(&record);
+        assert!(route.starts().is_empty());
+        assert!(record.legal_moves().iter().all(AnyMove::is_pass));
     }
 }

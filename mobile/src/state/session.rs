@@ -1,14 +1,17 @@
 //! One game on the screen: the record, who plays the second colour, the route being tapped,
 //! pause and the computer's progress.
 
-use cozcade_engine::{AnyRecord, Game, GameKind, Outcome, Side};
+use std::cell::Ref;
+use std::ops::Deref;
 
-use crate::bridge::Haptic;
+use cozcade_engine::{AnyMove, AnyRecord, Game, GameKind, Outcome, Side};
 
-use super::{Cell, Level, Mode, RouteBuilder, Slot, Tap};
+use crate::online::session::SharedClient;
 
-/// The engine's text for a Chinese Checkers pass.
-const PASS: &str = "pass";
+use super::{
+    mode::{Level, Mode, Slot},
+    route::{Cell, RouteBuilder, Tap},
+};
 
 /// Everything that changes a session. Components send these; nothing else mutates it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,12 +42,22 @@ pub enum Action {
     ComputerFailed {
         generation: u64,
     },
-    /// Online: the room as the server has confirmed it, and whether this device may move now
-    /// (connected, the friend present, nothing waiting for the server's answer).
+    /// Online: the room's client has applied what the server confirmed, up to `seq`, and
+    /// whether this device may move now (connected, the friend present, nothing waiting for
+    /// the server's answer). The record itself stays in the client.
     Confirmed {
-        record: AnyRecord,
+        seq: Option<u64>,
         ready: bool,
     },
+}
+
+/// How a move feels in the hand (a phone's haptics, which the shell asks the host for).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Feel {
+    Move,
+    Capture,
+    /// This device's player won with it.
+    Win,
 }
 
 /// What the shell must do after an action.
@@ -62,14 +75,54 @@ pub enum Effect {
     /// A move was added to the record at this ply index (for the sowing animation).
     Played { index: usize },
     /// Online: send this move to the room; it appears when the server confirms it.
-    Send(String),
+    Send(AnyMove),
 }
 
-/// Online: the seat this device plays, and whether the room is ready for its move.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// Online: the room's client (the one owner of the record), the seat this device plays,
+/// whether the room is ready for its move, and which state of the record is on screen.
+#[derive(Clone, Debug)]
 struct OnlineSeat {
+    client: SharedClient,
     seat: Side,
     ready: bool,
+    shown: Shown,
+}
+
+/// The client's record as the board last showed it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Shown {
+    seq: Option<u64>,
+    replacements: u64,
+    plies: usize,
+}
+
+/// The record a session plays: its own (a local game), or borrowed from the room's client.
+pub enum RecordRef<'a> {
+    Local(&'a AnyRecord),
+    Room(Ref<'a, AnyRecord>),
+}
+
+impl PartialEq for RecordRef<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl std::fmt::Debug for RecordRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (**self).fmt(f)
+    }
+}
+
+impl Deref for RecordRef<'_> {
+    type Target = AnyRecord;
+
+    fn deref(&self) -> &AnyRecord {
+        match self {
+            RecordRef::Local(record) => record,
+            RecordRef::Room(record) => record,
+        }
+    }
 }
 
 /// The computer's part in the session.
@@ -85,9 +138,11 @@ pub enum ComputerState {
 
 #[derive(Clone, Debug)]
 pub struct Session {
+    /// A local game's record. Online it is only the starting position, shown should the client
+    /// have no record (it forgot its state and waits for the server's).
     record: AnyRecord,
     mode: Mode,
-    route: RouteBuilder,
+    route: RouteBuilder<AnyMove>,
     paused: bool,
     computer: ComputerState,
     /// Bumped whenever the game changes under a pending computer request, so that a late answer
@@ -122,21 +177,40 @@ impl Session {
         session
     }
 
-    /// A game in an online room, as the server confirmed it, played from `seat`.
-    pub fn online(record: AnyRecord, seat: Side, ready: bool) -> Self {
-        let mut session = Session::resume_record(record, Mode::SameDevice);
-        session.online = Some(OnlineSeat { seat, ready });
+    /// A game in an online room, read from the room's client, played from `seat`.
+    pub fn online(client: SharedClient, seat: Side, ready: bool) -> Self {
+        let (kind, shown) = {
+            let c = client.borrow();
+            let shown = Session::shown_of(&c);
+            (c.record().map_or(GameKind::Kalah, AnyRecord::kind), shown)
+        };
+        let mut session = Session::resume_record(AnyRecord::new(kind), Mode::SameDevice);
+        session.online = Some(OnlineSeat {
+            client,
+            seat,
+            ready,
+            shown,
+        });
+        session.refresh_route();
         session
+    }
+
+    fn shown_of(client: &crate::online::client::OnlineClient) -> Shown {
+        Shown {
+            seq: client.last_seq(),
+            replacements: client.replacements(),
+            plies: client.record().map_or(0, AnyRecord::len),
+        }
     }
 
     /// The feedback for the move at ply `index` (a phone's haptics): a win for this device's
     /// player, a capture (checkers pieces, or Kalah seeds taken from across the board), or a
     /// plain move. `None` for a ply the record doesn't have.
-    pub fn feel_of_move(&self, index: usize) -> Option<Haptic> {
-        let texts = self.record.move_texts();
-        let text = texts.get(index)?;
-        let ended_here = index + 1 == texts.len() && self.record.outcome().is_some();
-        if ended_here && let Some(Outcome::Win(winner)) = self.record.outcome() {
+    pub fn feel_of_move(&self, index: usize) -> Option<Feel> {
+        let record = self.record();
+        let mv = record.move_at(index)?;
+        let ended_here = index + 1 == record.len() && record.outcome().is_some();
+        if ended_here && let Some(Outcome::Win(winner)) = record.outcome() {
             // Against the computer the player is the first colour; online, the seat; on one
             // device both players are, and the winner is among them.
             let ours = match (self.online_seat(), self.mode) {
@@ -145,11 +219,11 @@ impl Session {
                 (None, Mode::SameDevice) => true,
             };
             if ours {
-                return Some(Haptic::Win);
+                return Some(Feel::Win);
             }
         }
-        let captured = match &self.record {
-            AnyRecord::Checkers(_) => text.contains('x'),
+        let captured = match &*record {
+            AnyRecord::Checkers(_) => mv.is_capture(),
             // Sowing only ever adds to the other side's pits, so one that lost seeds was
             // captured; except in the last move, after which the rows are swept into the stores.
             AnyRecord::Kalah(record) if !ended_here => {
@@ -164,11 +238,7 @@ impl Session {
             }
             AnyRecord::Kalah(_) | AnyRecord::ChineseCheckers(_) => false,
         };
-        Some(if captured {
-            Haptic::Capture
-        } else {
-            Haptic::Move
-        })
+        Some(if captured { Feel::Capture } else { Feel::Move })
     }
 
     /// The board is drawn turned half a round: online from the second seat, whose side must be
@@ -179,7 +249,7 @@ impl Session {
 
     /// The seat this device plays in an online room (`None` for a local game).
     pub fn online_seat(&self) -> Option<Side> {
-        self.online.map(|o| o.seat)
+        self.online.as_ref().map(|o| o.seat)
     }
 
     /// Effects to run once the session is on screen: a restored game where the computer is to
@@ -188,12 +258,22 @@ impl Session {
         self.maybe_think()
     }
 
-    pub fn record(&self) -> &AnyRecord {
-        &self.record
+    /// The game on the board: the session's own, or the room client's.
+    pub fn record(&self) -> RecordRef<'_> {
+        let room = self.online.as_ref().and_then(|online| {
+            // The loop borrows the client only inside a step, so this never fails in practice;
+            // if it did, the starting position shows until the next confirmation.
+            let client = online.client.try_borrow().ok()?;
+            Ref::filter_map(client, |c| c.record()).ok()
+        });
+        match room {
+            Some(record) => RecordRef::Room(record),
+            None => RecordRef::Local(&self.record),
+        }
     }
 
     pub fn kind(&self) -> GameKind {
-        self.record.kind()
+        self.record().kind()
     }
 
     pub fn mode(&self) -> Mode {
@@ -238,7 +318,7 @@ impl Session {
 
     /// The player to tap has no move but a pass (Chinese Checkers): the UI offers Pass.
     pub fn must_pass(&self) -> bool {
-        self.human_to_move() && self.record.legal_moves() == [PASS]
+        self.human_to_move() && self.pass().is_some()
     }
 
     /// Whether a landing has been chosen, so only Cancel can leave the route.
@@ -249,21 +329,27 @@ impl Session {
     /// The side whose taps count now: the player to move, unless the computer is to move, the
     /// game is over or it is paused.
     pub fn human_to_move(&self) -> bool {
+        let record = self.record();
         let online_turn = self
             .online
-            .is_none_or(|o| o.ready && self.record.turn() == o.seat);
-        !self.paused && self.record.outcome().is_none() && !self.computer_to_move() && online_turn
+            .as_ref()
+            .is_none_or(|o| o.ready && record.turn() == o.seat);
+        !self.paused && record.outcome().is_none() && !self.computer_to_move() && online_turn
     }
 
     /// The computer plays the second colour and it is its turn.
     pub fn computer_to_move(&self) -> bool {
         matches!(self.mode, Mode::Computer(_))
+            && self.online.is_none()
             && self.record.turn() == Side::Second
             && self.record.outcome().is_none()
     }
 
     /// Whether Undo would take anything back now.
     pub fn can_undo(&self) -> bool {
+        if self.online.is_some() {
+            return false;
+        }
         let mut probe = self.record.clone();
         self.undo_record(&mut probe) > 0
     }
@@ -279,13 +365,10 @@ impl Session {
                 self.route.cancel();
                 Vec::new()
             }
-            Action::Pass => {
-                if self.must_pass() {
-                    self.play_human(PASS)
-                } else {
-                    Vec::new()
-                }
-            }
+            Action::Pass => match self.pass() {
+                Some(pass) if self.must_pass() => self.play_human(pass),
+                _ => Vec::new(),
+            },
             Action::Undo => self.undo(),
             Action::NewGame => {
                 self.record = AnyRecord::new(self.kind());
@@ -394,7 +477,7 @@ impl Session {
                     return Vec::new();
                 }
                 match self.route.tap(cell) {
-                    Tap::Complete(text) => self.send_online(text),
+                    Tap::Complete(mv) => self.send_online(mv),
                     Tap::Extended | Tap::Released | Tap::Ignored => Vec::new(),
                 }
             }
@@ -402,30 +485,31 @@ impl Session {
                 self.route.cancel();
                 Vec::new()
             }
-            Action::Pass => {
-                if self.must_pass() {
-                    self.send_online(PASS.to_string())
-                } else {
-                    Vec::new()
-                }
-            }
-            Action::Confirmed { record, ready } => {
-                if let Some(online) = self.online.as_mut() {
-                    online.ready = ready;
-                }
-                if record == self.record {
+            Action::Pass => match self.pass() {
+                Some(pass) if self.must_pass() => self.send_online(pass),
+                _ => Vec::new(),
+            },
+            Action::Confirmed { seq, ready } => {
+                let Some(online) = self.online.as_mut() else {
+                    return Vec::new();
+                };
+                online.ready = ready;
+                let now = match online.client.try_borrow() {
+                    Ok(client) => Session::shown_of(&client),
+                    Err(_) => return Vec::new(),
+                };
+                let was = std::mem::replace(&mut online.shown, now);
+                if now == was && seq == was.seq {
                     return Vec::new();
                 }
                 // One more move than shown on the same game: animate it (Kalah). A resync, a
                 // new round or several moves at once just appear.
-                let grew_by_one = record.len() == self.record.len() + 1
-                    && record.to_text().start == self.record.to_text().start
-                    && record.move_texts().starts_with(&self.record.move_texts());
-                self.record = record;
+                let grew_by_one =
+                    now.replacements == was.replacements && now.plies == was.plies + 1;
                 self.refresh_route();
                 if grew_by_one {
                     vec![Effect::Played {
-                        index: self.record.len() - 1,
+                        index: now.plies - 1,
                     }]
                 } else {
                     Vec::new()
@@ -443,12 +527,20 @@ impl Session {
     }
 
     /// A finished online route: no more taps until the server has answered.
-    fn send_online(&mut self, text: String) -> Vec<Effect> {
+    fn send_online(&mut self, mv: AnyMove) -> Vec<Effect> {
         if let Some(online) = self.online.as_mut() {
             online.ready = false;
         }
         self.refresh_route();
-        vec![Effect::Send(text)]
+        vec![Effect::Send(mv)]
+    }
+
+    /// The pass, when it is the move (Chinese Checkers: the engine offers it only then).
+    fn pass(&self) -> Option<AnyMove> {
+        self.record()
+            .legal_moves()
+            .into_iter()
+            .find(AnyMove::is_pass)
     }
 
     fn computer_failed(&mut self) -> Vec<Effect> {
@@ -463,13 +555,13 @@ impl Session {
             return Vec::new();
         }
         match self.route.tap(cell) {
-            Tap::Complete(text) => self.play_human(&text),
+            Tap::Complete(mv) => self.play_human(mv),
             Tap::Extended | Tap::Released | Tap::Ignored => Vec::new(),
         }
     }
 
-    fn play_human(&mut self, text: &str) -> Vec<Effect> {
-        match self.record.play(text) {
+    fn play_human(&mut self, mv: AnyMove) -> Vec<Effect> {
+        match self.record.play_move(&mv) {
             Ok(_) => {
                 let index = self.record.len() - 1;
                 let mut effects = self.game_changed();
@@ -540,7 +632,8 @@ impl Session {
     }
 
     fn refresh_route(&mut self) {
-        self.route = RouteBuilder::new(self.kind(), self.record.turn(), &self.record.legal_moves());
+        let route = RouteBuilder::of(&self.record());
+        self.route = route;
     }
 }
 
@@ -555,6 +648,17 @@ mod tests {
 
     fn turquoise(pit: char) -> Action {
         Action::Tap(6 + pit as u8 - b'a')
+    }
+
+    /// The moves sent to the room, in notation; nothing else in `effects`.
+    fn sent(effects: &[Effect]) -> Vec<String> {
+        effects
+            .iter()
+            .map(|e| match e {
+                Effect::Send(mv) => mv.to_string(),
+                other => panic!("expected only sends, got {other:?}"),
+            })
+            .collect()
     }
 
     fn think_generation(effects: &[Effect]) -> u64 {
@@ -844,17 +948,82 @@ mod tests {
         record
     }
 
+    use crate::online::client::OnlineClient;
+    use cozcade_engine::protocol::{Event, PROTOCOL_VERSION, RoomState, SeatStatus, ServerMessage};
+    use std::{cell::RefCell, rc::Rc};
+
+    const ROOM: &str = "3f9c2a71d04be85e6a10";
+
+    fn sync(record: &AnyRecord, seq: u64) -> ServerMessage {
+        ServerMessage::Sync {
+            state: RoomState {
+                room: ROOM.into(),
+                game: record.kind(),
+                seq,
+                round: 1,
+                record: record.to_text(),
+                turn: Some(record.turn()),
+                result: record.outcome(),
+                new_round_proposed_by: None,
+                seats: [SeatStatus::Connected, SeatStatus::Connected],
+            },
+        }
+    }
+
+    /// A room's client seated at `seat`, welcomed and synced to `record` with both players
+    /// present, shared as the app shares it.
+    fn room(record: &AnyRecord, seat: Side) -> SharedClient {
+        let mut client = OnlineClient::new(ROOM.into(), Some("key".into()), "t".into());
+        client.on_open();
+        client.on_message(ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: record.kind(),
+            seat,
+            seat_key: None,
+            seq: 0,
+            resync: true,
+        });
+        client.on_message(sync(record, 0));
+        assert!(client.record().is_some(), "synced");
+        Rc::new(RefCell::new(client))
+    }
+
+    /// The server confirms `event` as the room's next number; the session is told.
+    fn confirm(
+        s: &mut Session,
+        client: &SharedClient,
+        by: Side,
+        event: Event,
+        ready: bool,
+    ) -> Vec<Effect> {
+        let seq = {
+            let mut c = client.borrow_mut();
+            let next = c.last_seq().map_or(1, |n| n + 1);
+            c.on_message(ServerMessage::Event {
+                seq: next,
+                by,
+                action_id: None,
+                event,
+            });
+            c.last_seq()
+        };
+        s.apply(Action::Confirmed { seq, ready })
+    }
+
+    fn moved(text: &str) -> Event {
+        Event::Move { mv: text.into() }
+    }
+
     #[test]
     fn online_only_my_seat_taps_and_the_move_is_sent_not_played() {
-        let mut s = Session::online(AnyRecord::new(GameKind::Kalah), Side::Second, true);
+        let client = room(&AnyRecord::new(GameKind::Kalah), Side::Second);
+        let mut s = Session::online(client.clone(), Side::Second, true);
         assert_eq!(s.online_seat(), Some(Side::Second));
         // Gold (the creator) moves first: nothing of mine is tappable.
         assert!(s.highlights().is_empty());
         assert!(s.apply(gold('a')).is_empty());
-        let effects = s.apply(Action::Confirmed {
-            record: kalah_after(&["a"]),
-            ready: true,
-        });
+        let effects = confirm(&mut s, &client, Side::First, moved("a"), true);
         assert_eq!(
             effects,
             vec![Effect::Played { index: 0 }],
@@ -862,43 +1031,34 @@ mod tests {
         );
         assert_eq!(s.highlights().len(), 6);
         assert!(s.apply(gold('b')).is_empty(), "not my pits");
-        assert_eq!(s.apply(turquoise('b')), vec![Effect::Send("b".into())]);
+        assert_eq!(sent(&s.apply(turquoise('b'))), ["b"]);
         // Shown only once confirmed; no second move while the first is on its way.
         assert_eq!(s.record().move_texts(), ["a"]);
         assert!(s.highlights().is_empty());
         assert!(s.apply(turquoise('c')).is_empty());
-        s.apply(Action::Confirmed {
-            record: kalah_after(&["a", "b"]),
-            ready: true,
-        });
+        confirm(&mut s, &client, Side::Second, moved("b"), true);
         assert_eq!(s.record().move_texts(), ["a", "b"]);
         assert!(s.highlights().is_empty(), "gold's turn now");
     }
 
     #[test]
     fn online_waits_while_the_room_is_not_ready() {
-        let mut s = Session::online(AnyRecord::new(GameKind::Kalah), Side::First, false);
+        let client = room(&AnyRecord::new(GameKind::Kalah), Side::First);
+        let mut s = Session::online(client.clone(), Side::First, false);
         assert!(s.highlights().is_empty());
         assert!(s.apply(gold('a')).is_empty());
-        assert!(
-            s.apply(Action::Confirmed {
-                record: AnyRecord::new(GameKind::Kalah),
-                ready: true
-            })
-            .is_empty()
-        );
+        let seq = client.borrow().last_seq();
+        assert!(s.apply(Action::Confirmed { seq, ready: true }).is_empty());
         assert_eq!(s.highlights().len(), 6);
         // The friend drops: the game waits again.
-        s.apply(Action::Confirmed {
-            record: AnyRecord::new(GameKind::Kalah),
-            ready: false,
-        });
+        s.apply(Action::Confirmed { seq, ready: false });
         assert!(s.apply(gold('a')).is_empty());
     }
 
     #[test]
     fn online_local_controls_change_nothing_and_nothing_is_saved() {
-        let mut s = Session::online(kalah_after(&["a"]), Side::Second, true);
+        let client = room(&kalah_after(&["a"]), Side::Second);
+        let mut s = Session::online(client.clone(), Side::Second, true);
         for action in [
             Action::Undo,
             Action::NewGame,
@@ -915,10 +1075,13 @@ mod tests {
         assert_eq!(s.record().move_texts(), ["a"]);
         assert!(!s.can_undo() || s.apply(Action::Undo).is_empty());
         // A new round (or a resync) replaces the record without an animation.
-        let effects = s.apply(Action::Confirmed {
-            record: AnyRecord::new(GameKind::Kalah),
-            ready: true,
-        });
+        let effects = confirm(
+            &mut s,
+            &client,
+            Side::First,
+            Event::NewRoundStarted { round: 2 },
+            true,
+        );
         assert!(effects.is_empty());
         assert!(s.record().is_empty());
         // A local game ignores confirmations.
@@ -926,7 +1089,7 @@ mod tests {
         assert!(
             local
                 .apply(Action::Confirmed {
-                    record: kalah_after(&["a"]),
+                    seq: Some(1),
                     ready: true
                 })
                 .is_empty()
@@ -935,16 +1098,54 @@ mod tests {
     }
 
     #[test]
+    fn online_a_confirmed_move_appears_once_and_a_resync_replaces_it() {
+        let client = room(&AnyRecord::new(GameKind::Kalah), Side::Second);
+        let mut s = Session::online(client.clone(), Side::Second, true);
+        assert_eq!(
+            confirm(&mut s, &client, Side::First, moved("a"), true),
+            vec![Effect::Played { index: 0 }]
+        );
+        // The same event again (a replay after a reconnect): the client drops it.
+        client.borrow_mut().on_message(ServerMessage::Event {
+            seq: 1,
+            by: Side::First,
+            action_id: None,
+            event: moved("a"),
+        });
+        let seq = client.borrow().last_seq();
+        assert_eq!(seq, Some(1));
+        assert!(s.apply(Action::Confirmed { seq, ready: true }).is_empty());
+        assert_eq!(s.record().move_texts(), ["a"], "once");
+        // A resync to another game replaces it, without an animation.
+        client
+            .borrow_mut()
+            .on_message(sync(&kalah_after(&["c"]), 7));
+        let effects = s.apply(Action::Confirmed {
+            seq: Some(7),
+            ready: true,
+        });
+        assert!(effects.is_empty(), "{effects:?}");
+        assert_eq!(s.record().move_texts(), ["c"]);
+        // A resync that only adds a move to what is shown is that move.
+        client
+            .borrow_mut()
+            .on_message(sync(&kalah_after(&["c", "a"]), 8));
+        let effects = s.apply(Action::Confirmed {
+            seq: Some(8),
+            ready: true,
+        });
+        assert_eq!(effects, vec![Effect::Played { index: 1 }]);
+        assert_eq!(s.record().move_texts(), ["c", "a"]);
+    }
+
+    #[test]
     fn online_a_checkers_capture_is_sent_whole() {
         let record =
             AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
-        let mut s = Session::online(record, Side::First, true);
+        let mut s = Session::online(room(&record, Side::First), Side::First, true);
         s.apply(Action::Tap(15));
         assert!(s.apply(Action::Tap(24)).is_empty(), "half a capture");
-        assert_eq!(
-            s.apply(Action::Tap(31)),
-            vec![Effect::Send("15x24x31".into())]
-        );
+        assert_eq!(sent(&s.apply(Action::Tap(31))), ["15x24x31"]);
         assert!(s.route().is_empty());
         assert!(s.record().is_empty());
     }
@@ -960,8 +1161,8 @@ mod tests {
     #[test]
     fn a_checkers_jump_feels_like_a_capture() {
         let s = played(GameKind::Checkers, &["11-15", "22-18", "15x22"]);
-        assert_eq!(s.feel_of_move(0), Some(Haptic::Move));
-        assert_eq!(s.feel_of_move(2), Some(Haptic::Capture));
+        assert_eq!(s.feel_of_move(0), Some(Feel::Move));
+        assert_eq!(s.feel_of_move(2), Some(Feel::Capture));
         assert_eq!(s.feel_of_move(3), None);
     }
 
@@ -980,23 +1181,20 @@ mod tests {
                 if s.record().outcome().is_some() {
                     continue;
                 }
-                for mv in s.record().legal_moves() {
+                for mv in s.record().legal_move_texts() {
                     let mut next = line.clone();
                     next.push(mv);
                     let texts: Vec<&str> = next.iter().map(String::as_str).collect();
                     let after = played(GameKind::Kalah, &texts);
-                    let AnyRecord::Kalah(record) = after.record() else {
+                    let shown = after.record();
+                    let AnyRecord::Kalah(record) = &*shown else {
                         unreachable!("a Kalah record");
                     };
                     let ply = next.len() - 1;
                     let (before, now) = (&record.position_at(ply).expect("ply"), record.position());
                     let mover = before.turn();
                     let gain = now.store(mover) - before.store(mover);
-                    let expected = if gain >= 2 {
-                        Haptic::Capture
-                    } else {
-                        Haptic::Move
-                    };
+                    let expected = if gain >= 2 { Feel::Capture } else { Feel::Move };
                     assert_eq!(after.feel_of_move(ply), Some(expected), "{next:?}");
                     captures += usize::from(gain >= 2);
                     longer.push(next);

@@ -3,7 +3,7 @@
 use cozcade_engine::GameKind;
 use web_sys::Storage;
 
-use super::{SavedGame, Store, StoreError};
+use super::store::{SavedGame, Store, StoreError};
 use crate::state::Slot;
 
 pub struct LocalStore {

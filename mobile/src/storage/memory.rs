@@ -5,7 +5,7 @@ use std::{cell::RefCell, collections::HashMap};
 
 use cozcade_engine::GameKind;
 
-use super::{SavedGame, Store, StoreError};
+use super::store::{SavedGame, Store, StoreError};
 use crate::state::Slot;
 
 #[derive(Default)]

@@ -10,6 +10,7 @@ mod memory;
 mod seats;
 #[cfg(not(target_arch = "wasm32"))]
 mod sqlite;
+mod store;
 
 #[cfg(target_arch = "wasm32")]
 pub use local::LocalStore;
@@ -18,73 +19,7 @@ pub use seats::{MAX_SEATS, RoomSeat, forget_room, keep_room_seat, room_seats, se
 #[cfg(not(target_arch = "wasm32"))]
 pub use sqlite::SqliteStore;
 
-use cozcade_engine::{AnyRecord, GameKind};
-use serde::{Deserialize, Serialize};
-
-use crate::state::{Mode, Slot};
-
-/// A game as stored: the record (start + moves, replayed on load) and who plays the second colour.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct SavedGame {
-    pub mode: Mode,
-    pub record: AnyRecord,
-}
-
-impl SavedGame {
-    pub fn kind(&self) -> GameKind {
-        self.record.kind()
-    }
-
-    pub fn slot(&self) -> Slot {
-        self.mode.slot()
-    }
-
-    /// The stored text (JSON), the same in every store.
-    pub fn to_json(&self) -> Result<String, StoreError> {
-        serde_json::to_string(self).map_err(|e| StoreError::Write(e.to_string()))
-    }
-
-    /// Reads a stored text back; a save for another game or slot than asked is refused.
-    pub fn from_json(text: &str, game: GameKind, slot: Slot) -> Result<Self, StoreError> {
-        let saved: SavedGame =
-            serde_json::from_str(text).map_err(|e| StoreError::Corrupt(clip(&e.to_string())))?;
-        if saved.kind() != game || saved.slot() != slot {
-            return Err(StoreError::Corrupt(format!(
-                "the {} {} save holds a {} {} game",
-                game,
-                slot.as_str(),
-                saved.kind(),
-                saved.slot().as_str()
-            )));
-        }
-        Ok(saved)
-    }
-}
-
-/// Why a save could not be read or written.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum StoreError {
-    /// No storage at all (blocked by the browser, no app data directory, database won't open).
-    #[error("storage is unavailable: {0}")]
-    Unavailable(String),
-    #[error("could not read saved games: {0}")]
-    Read(String),
-    #[error("could not save the game: {0}")]
-    Write(String),
-    /// A save that does not replay (written by another version, or damaged).
-    #[error("a saved game is damaged: {0}")]
-    Corrupt(String),
-}
-
-/// Where games and settings are kept.
-pub trait Store {
-    fn load(&self, game: GameKind, slot: Slot) -> Result<Option<SavedGame>, StoreError>;
-    fn save(&self, saved: &SavedGame) -> Result<(), StoreError>;
-    fn delete(&self, game: GameKind, slot: Slot) -> Result<(), StoreError>;
-    /// A small setting (the chosen language).
-    fn setting(&self, key: &str) -> Result<Option<String>, StoreError>;
-    fn set_setting(&self, key: &str, value: &str) -> Result<(), StoreError>;
-}
+pub use store::{SavedGame, Store, StoreError};
 
 /// The platform's store: localStorage in the browser, SQLite in the app data directory elsewhere.
 pub fn open_default() -> Result<Box<dyn Store>, StoreError> {
@@ -98,20 +33,11 @@ pub fn open_default() -> Result<Box<dyn Store>, StoreError> {
     }
 }
 
-/// Shortens text from storage (or a link) before it goes into a message.
-pub(crate) fn clip(text: &str) -> String {
-    const MAX: usize = 120;
-    if text.chars().count() <= MAX {
-        text.to_owned()
-    } else {
-        text.chars().take(MAX).chain(['…']).collect()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::Level;
+    use crate::state::{Level, Mode, Slot};
+    use cozcade_engine::{AnyRecord, GameKind};
 
     pub(super) fn sample() -> SavedGame {
         let mut record = AnyRecord::new(GameKind::Kalah);

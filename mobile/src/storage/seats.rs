@@ -7,7 +7,8 @@
 use cozcade_engine::GameKind;
 use serde::{Deserialize, Serialize};
 
-use super::{Store, StoreError, clip};
+use super::store::{Store, StoreError};
+use crate::text::clip;
 
 /// The setting that holds the list.
 const KEY: &str = "online-seats";

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use cozcade_engine::GameKind;
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{SavedGame, Store, StoreError};
+use super::store::{SavedGame, Store, StoreError};
 use crate::state::Slot;
 
 pub struct SqliteStore {

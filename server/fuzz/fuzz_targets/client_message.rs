@@ -21,7 +21,7 @@ fn rooms() -> Vec<Room> {
         // The same room a few plies in, played through the decide step itself.
         let mut played = fresh.clone();
         for ply in 0..6u64 {
-            let Some(mv) = played.record.legal_moves().into_iter().next() else {
+            let Some(mv) = played.record.legal_move_texts().into_iter().next() else {
                 break;
             };
             let seat = played.record.turn();

@@ -621,7 +621,7 @@ async fn play(
         let actors: Vec<(Side, Option<String>)> = if record.outcome().is_some() {
             vec![(Side::First, None), (Side::Second, None)]
         } else {
-            let moves = record.legal_moves();
+            let moves = record.legal_move_texts();
             let Some(mv) = moves.get(random(moves.len())) else {
                 // Not expected while the game is on; count it and stop this room.
                 totals.errors.fetch_add(1, Ordering::Relaxed);

@@ -327,7 +327,7 @@ impl Room {
             round: self.round,
             record: self.record.to_text(),
             turn: self.record.outcome().is_none().then(|| self.record.turn()),
-            result: self.record.describe_result(),
+            result: self.record.outcome(),
             new_round_proposed_by: self.proposed_by,
             seats: [
                 self.status(Seat::First, connected[0]),
@@ -542,7 +542,7 @@ mod tests {
         let mut seq = 0;
         while room.record.outcome().is_none() {
             let seat = room.record.turn();
-            let mv = room.record.legal_moves()[0].clone();
+            let mv = room.record.legal_move_texts()[0].clone();
             act(&mut room, seat, &play(&format!("m{seq}"), seq, &mv)).expect("legal");
             seq += 1;
         }

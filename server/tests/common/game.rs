@@ -82,7 +82,7 @@ impl Game {
             let side = self.proposed.map_or(Side::First, Side::other);
             return Next::NewRound(side);
         }
-        let moves = self.reference.legal_moves();
+        let moves = self.reference.legal_move_texts();
         Next::Move(
             self.reference.turn(),
             moves[self.rng.below(moves.len())].clone(),

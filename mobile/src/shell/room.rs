@@ -1,40 +1,38 @@
-//! The shell of an online room: creating one, opening one from an invitation, running its
-//! connection as a task, keeping the seat key on the device, and turning each report of the
-//! connection into the board's session and the online screen's view.
+//! The online room: creating one, opening one from an invitation, running its connection as a
+//! task, keeping the seat key on the device, and turning each report of the connection into
+//! the online screen's view and the board's session (which reads the room's record from the
+//! client: the client is its only owner).
 
+use std::cell::RefCell;
+use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use cozcade_engine::GameKind;
-use dioxus::core::{Task, spawn_forever};
+use cozcade_engine::{AnyRecord, GameKind};
+use dioxus::core::spawn_forever;
 use dioxus::prelude::*;
-use futures_channel::mpsc::{UnboundedSender, unbounded};
+use futures_channel::mpsc::unbounded;
 
-use super::app::{AppContext, Screen};
+use super::{
+    game::Game,
+    room_link::{RoomLink, RoomRun},
+    screen::Screen,
+    settings::Settings,
+};
 use crate::{
     bridge::{self, Haptic},
     online::{
         client::{IntentError, OnlineClient, Stop},
         rooms::create_room,
-        session::{Intent, fresh_id_prefix, run},
+        session::{Intent, SharedClient, fresh_id_prefix, run},
         transport::room_socket_url,
     },
     platform,
-    state::{
-        Action, Connection, Invitation, OnlineMessage, OnlineView, Session, invitation::server_base,
-    },
+    state::{Action, Connection, Invitation, OnlineView, Session, invitation::server_base},
     storage::{self, RoomSeat},
 };
 
-/// Tells a room's reports apart from those of a room opened earlier (its task may still report
-/// once while it is being cancelled).
+/// Numbers the rooms' runs (see [`RoomRun::id`]).
 static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
-
-/// The connection task of the room on screen.
-pub struct OnlineRun {
-    id: u64,
-    task: Task,
-    intents: UnboundedSender<Intent>,
-}
 
 /// Why "Play with a friend" did not open a room.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -45,7 +43,44 @@ pub enum CreateError {
     BadServer(String),
 }
 
-impl AppContext {
+/// The room on screen; every field is a `Copy` handle.
+#[derive(Clone, Copy)]
+pub struct Room {
+    link: RoomLink,
+    settings: Settings,
+    game: Game,
+    screen: Signal<Screen>,
+}
+
+pub fn use_room() -> Room {
+    use_context()
+}
+
+impl Room {
+    pub(super) fn new(
+        settings: Settings,
+        link: RoomLink,
+        game: Game,
+        screen: Signal<Screen>,
+    ) -> Self {
+        Room {
+            link,
+            settings,
+            game,
+            screen,
+        }
+    }
+
+    /// What the online screen shows of the room (`None` when no room is open).
+    pub fn view(self) -> Signal<Option<OnlineView>> {
+        self.link.view
+    }
+
+    /// Hands the player's wish (New round, Leave) to the room's connection.
+    pub fn send(self, intent: Intent) {
+        self.link.send(intent);
+    }
+
     /// "Play with a friend": creates a room for `kind` on this app's server, keeps the seat
     /// key on the device and opens the room (which shows the invitation until the friend comes).
     pub async fn play_with_friend(self, kind: GameKind) -> Result<(), CreateError> {
@@ -71,16 +106,15 @@ impl AppContext {
     /// device's rooms): with the seat key stored for it when this device has one, otherwise as
     /// the guest, whose key arrives in the welcome and is kept then.
     pub fn open_invitation(mut self, invitation: Invitation) {
-        self.close_online();
-        let stored_key = self.store.peek().clone().and_then(|store| {
+        self.close();
+        let stored_key = self.settings.store().and_then(|store| {
             storage::seat_key_for(store.as_ref(), &invitation.server, &invitation.room)
                 .ok()
                 .flatten()
         });
-        self.online
-            .set(Some(OnlineView::opening(invitation.clone())));
-        self.sowing.set(None);
-        self.session.set(None);
+        let mut view_signal = self.link.view;
+        view_signal.set(Some(OnlineView::opening(invitation.clone())));
+        self.game.close();
         self.screen.set(Screen::Online);
         platform::show_room_in_address(Some(&invitation.room));
         let Some(url) = room_socket_url(&invitation.server, &invitation.room) else {
@@ -88,20 +122,20 @@ impl AppContext {
             // a bad stored seat: say so rather than hang on "Connecting".
             let mut view = OnlineView::opening(invitation);
             view.connection = Connection::Stopped(Stop::Refused("not a room address".into()));
-            self.online.set(Some(view));
+            view_signal.set(Some(view));
             return;
         };
         let id = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
-        let client = OnlineClient::new(
+        let client: SharedClient = Rc::new(RefCell::new(OnlineClient::new(
             invitation.room.clone(),
             stored_key.clone(),
             fresh_id_prefix(),
-        );
+        )));
         let (intents, incoming) = unbounded();
         let mut kept_key = stored_key;
         let mut forgotten = false;
         // The task belongs to the app, not to the screen that opened the room: it ends when
-        // the room's screen is left (close_online) or the connection stops for good.
+        // the room's screen is left (close) or the connection stops for good.
         let task = spawn_forever(async move {
             run(url, client, incoming, move |client, error| {
                 self.on_report(
@@ -115,56 +149,37 @@ impl AppContext {
             })
             .await;
         });
-        self.online_run.set(Some(OnlineRun { id, task, intents }));
+        let mut run_signal = self.link.run;
+        run_signal.set(Some(RoomRun { id, task, intents }));
     }
 
     /// Leaves the room's screen: its connection closes (the seat stays ours, and the room in
     /// the list of this device's games).
-    pub fn close_online(mut self) {
-        if let Some(run) = self.online_run.write().take() {
-            run.task.cancel();
-        }
-        if self.online.peek().is_some() {
-            self.online.set(None);
-            if self
-                .session
-                .peek()
-                .as_ref()
-                .is_some_and(|s| s.online_seat().is_some())
-            {
-                self.session.set(None);
+    pub(super) fn close(self) {
+        if self.link.stop() {
+            if self.game.is_online() {
+                self.game.close();
             }
             platform::show_room_in_address(None);
-        }
-    }
-
-    /// Hands the player's wish to the room's connection.
-    pub fn send_intent(mut self, intent: Intent) {
-        let sent = self
-            .online_run
-            .peek()
-            .as_ref()
-            .is_some_and(|run| run.intents.unbounded_send(intent).is_ok());
-        if !sent && let Some(view) = self.online.write().as_mut() {
-            view.message = Some(OnlineMessage::NotSent(IntentError::Stopped));
         }
     }
 
     /// A report from the room's connection: the view, the board, and the seat kept or
     /// forgotten on the device.
     fn on_report(
-        mut self,
+        self,
         id: u64,
         invitation: &Invitation,
-        client: &OnlineClient,
+        shared: &SharedClient,
         error: Option<IntentError>,
         kept_key: &mut Option<String>,
         forgotten: &mut bool,
     ) {
-        if self.online_run.peek().as_ref().map(|r| r.id) != Some(id) {
+        if !self.link.is_current(id) {
             return;
         }
-        let view = OnlineView::of(invitation.clone(), client, error);
+        let client = shared.borrow();
+        let view = OnlineView::of(invitation.clone(), &client, error);
         if view.forgets_seat() {
             if !*forgotten {
                 *forgotten = true;
@@ -181,68 +196,66 @@ impl AppContext {
                 seat_key: key.to_string(),
             });
         }
-        if let (Some(record), Some(seat)) = (client.record(), client.seat()) {
+        let game = client.record().map(AnyRecord::kind).zip(client.seat());
+        let seq = client.last_seq();
+        // The session reads the client; let go of it first.
+        drop(client);
+        if let Some((kind, seat)) = game {
             let ready = view.ready();
             let same_game = self
+                .game
                 .session
                 .peek()
                 .as_ref()
-                .is_some_and(|s| s.online_seat() == Some(seat) && s.kind() == record.kind());
+                .is_some_and(|s| s.online_seat() == Some(seat) && s.kind() == kind);
             if same_game {
-                self.dispatch(Action::Confirmed {
-                    record: record.clone(),
-                    ready,
-                });
+                self.game.dispatch(Action::Confirmed { seq, ready });
             } else {
-                self.sowing.set(None);
-                self.session
-                    .set(Some(Session::online(record.clone(), seat, ready)));
+                self.game.open(Session::online(shared.clone(), seat, ready));
             }
         }
+        let mut view_signal = self.link.view;
         // A refusal the player hasn't felt yet: the phone buzzes once (nothing on the web).
         let newly_refused = view.message.is_some()
-            && self.online.peek().as_ref().map(|v| &v.message) != Some(&view.message);
+            && view_signal.peek().as_ref().map(|v| &v.message) != Some(&view.message);
         if newly_refused {
             bridge::haptic(Haptic::Error);
         }
-        if self.online.peek().as_ref() != Some(&view) {
-            self.online.set(Some(view));
+        if view_signal.peek().as_ref() != Some(&view) {
+            view_signal.set(Some(view));
         }
     }
 
-    fn keep_seat(mut self, seat: RoomSeat) {
-        let Some(store) = self.store.peek().clone() else {
+    fn keep_seat(self, seat: RoomSeat) {
+        let Some(store) = self.settings.store() else {
             return;
         };
         if let Err(error) = storage::keep_room_seat(store.as_ref(), seat) {
-            self.notice
-                .set(Some(super::app::Notice::SaveFailed(error.to_string())));
+            self.settings.save_failed(error);
         }
     }
 
-    fn forget_seat(mut self, invitation: &Invitation) {
-        let Some(store) = self.store.peek().clone() else {
+    fn forget_seat(self, invitation: &Invitation) {
+        let Some(store) = self.settings.store() else {
             return;
         };
         if let Err(error) =
             storage::forget_room(store.as_ref(), &invitation.server, &invitation.room)
         {
-            self.notice
-                .set(Some(super::app::Notice::SaveFailed(error.to_string())));
+            self.settings.save_failed(error);
         }
     }
 
     /// The rooms this device holds a seat in, newest first (an unreadable list is reported and
     /// shown empty).
-    pub fn room_seats(mut self) -> Vec<RoomSeat> {
-        let Some(store) = self.store.peek().clone() else {
+    pub fn room_seats(self) -> Vec<RoomSeat> {
+        let Some(store) = self.settings.store() else {
             return Vec::new();
         };
         match storage::room_seats(store.as_ref()) {
             Ok(seats) => seats,
             Err(error) => {
-                self.notice
-                    .set(Some(super::app::Notice::SaveFailed(error.to_string())));
+                self.settings.save_failed(error);
                 Vec::new()
             }
         }

@@ -1,0 +1,105 @@
+//! What reaches the app from outside it: the native host's events (links, back, background),
+//! the page's address, shape and visibility, the motion preference and the device's languages.
+
+use dioxus::prelude::*;
+use futures_util::StreamExt;
+
+use super::{game::Game, navigation::Navigation, room::Room, screen::Screen, settings::Settings};
+use crate::{
+    bridge::{self, HostEvent},
+    i18n::{Language, Texts},
+    platform,
+};
+
+/// Starts listening; called once, by the root.
+pub(super) fn use_outside_events(
+    settings: Settings,
+    game: Game,
+    room: Room,
+    navigation: Navigation,
+) {
+    // An invitation in the page's address (`/r/<room>`, `/?room=`) opens that room.
+    use_hook(move || {
+        if let Some(invitation) = platform::invitation_in_address() {
+            spawn(async move { room.open_invitation(invitation) });
+        }
+    });
+
+    // The native host's events (phones only; the inbox stays empty elsewhere).
+    use_future(move || async move {
+        let mut events = bridge::host_events();
+        while let Some(event) = events.next().await {
+            match event {
+                HostEvent::OpenRoom { invitation } => room.open_invitation(invitation),
+                HostEvent::Background => pause_while_away(game, navigation),
+                HostEvent::Foreground => game.resume_after_away(),
+                HostEvent::Back => navigation.back(),
+            }
+        }
+    });
+    // Android's back button asks synchronously whether the app will handle it.
+    use_effect(move || bridge::set_at_root(navigation.back_target().is_none()));
+
+    // Phones have no LANG in the app's environment, but their webview knows the device's
+    // languages: ask it once, unless the player chose a language or the environment named one.
+    let (language, chosen) = settings.started_in;
+    use_future(move || async move {
+        let from_environment = platform::device_locales()
+            .iter()
+            .any(|tag| Language::from_locale(tag).is_some());
+        if chosen || from_environment {
+            return;
+        }
+        if let Ok(tags) = document::eval(platform::LANGUAGES_JS)
+            .join::<Vec<String>>()
+            .await
+        {
+            let mut texts = settings.texts;
+            // Unless the player picked a language in the meantime.
+            if texts.peek().language() == language {
+                texts.set(Texts::new(Language::negotiate(
+                    tags.iter().map(String::as_str),
+                )));
+            }
+        }
+    });
+
+    // Page shape, background/foreground and motion preference come from the page itself.
+    use_future(move || async move {
+        let mut landscape = settings.landscape;
+        let mut events = document::eval(platform::LANDSCAPE_JS);
+        while let Ok(wide) = events.recv::<bool>().await {
+            if *landscape.peek() != wide {
+                landscape.set(wide);
+            }
+        }
+    });
+    use_future(move || async move {
+        let mut events = document::eval(platform::HIDDEN_JS);
+        while let Ok(hidden) = events.recv::<bool>().await {
+            if hidden {
+                pause_while_away(game, navigation);
+            }
+        }
+    });
+    use_future(move || async move {
+        let mut reduced = settings.reduced_motion;
+        if let Ok(value) = document::eval(platform::REDUCED_MOTION_JS)
+            .join::<bool>()
+            .await
+        {
+            reduced.set(value);
+        }
+        let _ = document::eval(&format!(
+            "document.documentElement.lang = {:?};",
+            settings.texts.peek().language().tag()
+        ));
+    });
+}
+
+/// The page or app left the screen: a game on the board stops (nothing runs unseen).
+fn pause_while_away(game: Game, navigation: Navigation) {
+    if *navigation.screen.peek() == Screen::Board {
+        game.pause_while_away();
+    }
+}

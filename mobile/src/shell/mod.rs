@@ -1,0 +1,45 @@
+//! The app's runtime, around the pure [`crate::state::Session`] reducer: each piece of state
+//! has one owner here, and components reach the one they need through its hook.
+//!
+//! | file | owns |
+//! | --- | --- |
+//! | `settings.rs` | [`Settings`]: the texts, the store of saved games, the page's shape and motion preference, the notice about saving |
+//! | `screen.rs` | [`Screen`]: the screens there are, and the games offered |
+//! | `room_link.rs` | `RoomLink`: the room on screen's connection task, its intents and the online screen's view |
+//! | `game.rs` | [`Game`]: the session on the board, and the runner of its effects (save, think, animate, haptics, send) |
+//! | `room.rs` | [`Room`]: opening and closing rooms, the connection task's reports, the seat keys on the device |
+//! | `navigation.rs` | [`Navigation`]: the screen in view, Back, and what leaving a screen stops |
+//! | `host.rs` | the native host's and the page's events |
+//!
+//! Each file uses only those above it in this table, so no two import each other.
+
+mod game;
+mod host;
+mod navigation;
+mod room;
+mod room_link;
+mod screen;
+mod settings;
+
+use dioxus::prelude::*;
+
+use room_link::RoomLink;
+
+pub use game::{Game, Sowing, use_game};
+pub use navigation::{Navigation, use_navigation};
+pub use room::{Room, use_room};
+pub use screen::{OFFERED, Screen};
+pub use settings::{Settings, StorageNotice, use_settings};
+
+/// Creates every context and starts listening to the outside; the root calls it once and
+/// draws the screen [`Navigation`] says.
+pub fn use_shell() -> Navigation {
+    let settings = use_context_provider(Settings::open);
+    let link = use_hook(RoomLink::new);
+    let game = use_context_provider(|| Game::new(settings, link));
+    let screen = use_signal(|| Screen::Games);
+    let room = use_context_provider(|| Room::new(settings, link, game, screen));
+    let navigation = use_context_provider(|| Navigation::new(screen, game, room));
+    host::use_outside_events(settings, game, room, navigation);
+    navigation
+}

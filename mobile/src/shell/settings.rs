@@ -1,0 +1,118 @@
+//! The device's side of the app: the texts in the player's language, the store of saved games,
+//! the page's shape and motion preference, and the notice about saving.
+
+use std::rc::Rc;
+
+use cozcade_engine::GameKind;
+use dioxus::prelude::*;
+
+use crate::{
+    i18n::{Language, Texts},
+    platform,
+    state::Slot,
+    storage::{self, SavedGame, Store, StoreError},
+};
+
+/// A message about saving shown above the board.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StorageNotice {
+    StorageUnavailable(String),
+    SaveFailed(String),
+}
+
+/// Texts, store and the page's shape; every field is a `Copy` handle.
+#[derive(Clone, Copy)]
+pub struct Settings {
+    pub texts: Signal<Texts>,
+    pub store: Signal<Option<Rc<dyn Store>>>,
+    pub notice: Signal<Option<StorageNotice>>,
+    pub landscape: Signal<bool>,
+    pub reduced_motion: Signal<bool>,
+    /// The language the app started in, and whether the player had chosen it (then the
+    /// device's languages are not asked for).
+    pub(super) started_in: (Language, bool),
+}
+
+pub fn use_settings() -> Settings {
+    use_context()
+}
+
+impl Settings {
+    /// Opens the device's store and picks the language: the player's own choice, else the
+    /// device's languages as the platform reports them.
+    pub(super) fn open() -> Self {
+        let (store, notice) = match storage::open_default() {
+            Ok(store) => (Some(Rc::<dyn Store>::from(store)), None),
+            Err(StoreError::Unavailable(reason)) => {
+                (None, Some(StorageNotice::StorageUnavailable(reason)))
+            }
+            Err(error) => (
+                None,
+                Some(StorageNotice::StorageUnavailable(error.to_string())),
+            ),
+        };
+        let stored = store
+            .as_ref()
+            .and_then(|s| s.setting("language").ok().flatten())
+            .as_deref()
+            .and_then(Language::from_locale);
+        let started_in = match stored {
+            Some(language) => (language, true),
+            None => (
+                Language::negotiate(platform::device_locales().iter().map(String::as_str)),
+                false,
+            ),
+        };
+        Settings {
+            texts: Signal::new(Texts::new(started_in.0)),
+            store: Signal::new(store),
+            notice: Signal::new(notice),
+            landscape: Signal::new(false),
+            reduced_motion: Signal::new(false),
+            started_in,
+        }
+    }
+
+    /// The store, when the device has one.
+    pub fn store(self) -> Option<Rc<dyn Store>> {
+        self.store.peek().clone()
+    }
+
+    /// Saving failed: the player is told, and play goes on.
+    pub fn save_failed(mut self, error: impl ToString) {
+        self.notice
+            .set(Some(StorageNotice::SaveFailed(error.to_string())));
+    }
+
+    /// A save worked: an earlier failure is no longer true.
+    pub fn saved_fine(mut self) {
+        if matches!(*self.notice.peek(), Some(StorageNotice::SaveFailed(_))) {
+            self.notice.set(None);
+        }
+    }
+
+    pub fn set_language(mut self, language: Language) {
+        self.texts.set(Texts::new(language));
+        if let Some(Err(error)) = self
+            .store()
+            .map(|s| s.set_setting("language", language.tag()))
+        {
+            self.save_failed(error);
+        }
+        let _ = document::eval(&format!(
+            "document.documentElement.lang = {:?};",
+            language.tag()
+        ));
+    }
+
+    /// The saved game of a slot, if any; a damaged save is reported and treated as absent.
+    pub fn saved(self, kind: GameKind, slot: Slot) -> Option<SavedGame> {
+        match self.store()?.load(kind, slot) {
+            Ok(saved) => saved,
+            Err(error) => {
+                self.save_failed(error);
+                None
+            }
+        }
+    }
+}
