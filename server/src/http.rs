@@ -17,13 +17,13 @@ use cozcade_engine::{
 };
 use serde_json::json;
 use tokio::sync::watch;
-use tower_http::services::ServeDir;
 
 use crate::{
     connection,
     secret::{self, hash_key},
     shared::Shared,
     store::{NewRoom, Write},
+    web,
     well_known::WellKnown,
 };
 
@@ -52,7 +52,7 @@ pub fn router(app: App) -> Router {
         .route("/healthz", get(|| async { "ok\n" }))
         .route("/metrics", get(metrics));
     if let Some(root) = &app.shared.web_root {
-        router = router.fallback_service(ServeDir::new(root));
+        router = router.fallback_service(web::files(root));
     }
     router.with_state(app)
 }
@@ -198,8 +198,8 @@ async fn invitation(State(app): State<App>, Path(id): Path<String>) -> Response 
     if let Some(root) = &shared.web_root
         && let Ok(index) = tokio::fs::read_to_string(root.join("index.html")).await
     {
-        // The web build routes /r/<id> itself.
-        return Html(index).into_response();
+        // The web build routes /r/<id> itself. Like index.html, never kept stale.
+        return ([(header::CACHE_CONTROL, web::NO_CACHE)], Html(index)).into_response();
     }
     Html(page(
         "You are invited to a game",

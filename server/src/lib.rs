@@ -19,6 +19,7 @@ pub mod scratch_postgres;
 mod secret;
 pub mod shared;
 pub mod store;
+mod web;
 pub mod well_known;
 
 use std::{
