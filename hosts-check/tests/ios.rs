@@ -2,15 +2,17 @@
 //! hold exactly what the app needs (its identity, the `cozcade` scheme, universal links for the
 //! server's host, and an honest privacy manifest).
 
-use cozcade_hosts_check::read_bytes;
+use cozcade_hosts_check::{check_xml, read_text};
 use plist::{Dictionary, Value};
 
 /// The host in invitation links; the server serves the association file there.
 const LINK_HOST: &str = "play.cozcade.app";
 
 fn dictionary(relative: &str) -> Dictionary {
-    let bytes = read_bytes(relative).unwrap_or_else(|e| panic!("{e}"));
-    let value = Value::from_reader_xml(bytes.as_slice())
+    let text = read_text(relative).unwrap_or_else(|e| panic!("{e}"));
+    // plist's reader forgives some malformed XML that Xcode refuses: hold the file to XML first.
+    check_xml(relative, &text).unwrap_or_else(|e| panic!("{e}"));
+    let value = Value::from_reader_xml(text.as_bytes())
         .unwrap_or_else(|e| panic!("{relative} is not an XML property list: {e}"));
     match value {
         Value::Dictionary(dictionary) => dictionary,

@@ -198,7 +198,8 @@ export async function roomServer(root = webDir()) {
     throw new Error(`the room server did not answer on ${url}:\n${log}`);
   };
   const kill = async () => {
-    if (!child || child.exitCode !== null) return;
+    // A child killed by a signal has no exit code, only its signal: it is gone either way.
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGKILL");
     await exited;

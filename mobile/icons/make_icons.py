@@ -35,6 +35,10 @@ SIZES = {
     "128x128.png": 128,
     "128x128@2x.png": 256,
     "icon.png": 1024,
+    # The web app manifest's icons (mobile/web/manifest.webmanifest); mobile/web/icon.svg is
+    # the same picture for the favicon and the splash.
+    "web-192.png": 192,
+    "web-512.png": 512,
 }
 
 

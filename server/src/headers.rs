@@ -19,7 +19,7 @@ use axum::{
 use tower_http::set_header::SetResponseHeaderLayer;
 
 pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; \
-    script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; \
+    script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; \
     img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self'; \
     manifest-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
 

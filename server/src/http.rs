@@ -20,7 +20,6 @@ use cozcade_engine::{
 };
 use serde_json::json;
 use tokio::sync::{mpsc, watch};
-use tower_http::services::ServeDir;
 
 use crate::{
     client_addr::client_address,
@@ -29,6 +28,7 @@ use crate::{
     secret::{self, hash_key},
     shared::Shared,
     store::{NewRoom, Write},
+    web,
     well_known::WellKnown,
 };
 
@@ -66,7 +66,7 @@ pub fn router(app: App, with_metrics: bool) -> Router {
         router = router.route("/metrics", get(metrics));
     }
     if let Some(root) = &app.shared.web_root {
-        router = router.fallback_service(ServeDir::new(root));
+        router = router.fallback_service(web::files(root));
     }
     headers::layer(router.with_state(app))
 }
@@ -310,8 +310,8 @@ async fn invitation(State(app): State<App>, Path(id): Path<String>) -> Response 
     if let Some(root) = &shared.web_root
         && let Ok(index) = tokio::fs::read_to_string(root.join("index.html")).await
     {
-        // The web build routes /r/<id> itself.
-        return Html(index).into_response();
+        // The web build routes /r/<id> itself. Like index.html, never kept stale.
+        return ([(header::CACHE_CONTROL, web::NO_CACHE)], Html(index)).into_response();
     }
     Html(page(
         "You are invited to a game",

@@ -24,6 +24,7 @@ pub mod room;
 pub mod secret;
 pub mod shared;
 pub mod store;
+mod web;
 pub mod well_known;
 
 use std::{

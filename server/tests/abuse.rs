@@ -328,7 +328,7 @@ async fn every_answer_carries_the_security_headers() {
     }
     assert_eq!(
         cozcade_server::CONTENT_SECURITY_POLICY,
-        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; \
+        "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
          connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; \
          base-uri 'none'; object-src 'none'; frame-ancestors 'none'"

@@ -1,10 +1,11 @@
-//! The app's tasks: the web bundle without `dx`, and the app's checks in `cargo xtask test`.
+//! The app's tasks: its checks in `cargo xtask test` and `cargo xtask play` (the web bundle
+//! itself is `web.rs`).
 
 use std::{path::PathBuf, process::Command};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 
-use crate::{cargo, cargo_step, root, step};
+use crate::{cargo, cargo_step, need, root, step, web};
 
 /// The workspace's target directory, honouring `CARGO_TARGET_DIR` as cargo does.
 pub fn target_dir() -> PathBuf {
@@ -19,52 +20,6 @@ pub fn target_dir() -> PathBuf {
         }
         None => root().join("target"),
     }
-}
-
-/// Builds the app for the browser without `dx`: cargo for wasm32, then wasm-bindgen as a library
-/// (the exact version pinned in the workspace, so the glue always matches the wasm), then the
-/// static files from `mobile/web/`. Returns the bundle directory, `<target dir>/web`.
-pub fn web() -> Result<PathBuf> {
-    cargo_step(
-        "app: wasm32 release build",
-        &[
-            "build",
-            "-p",
-            "cozcade-mobile",
-            "--bin",
-            "cozcade-mobile",
-            "--release",
-            "--features",
-            "web",
-            "--target",
-            "wasm32-unknown-unknown",
-        ],
-    )?;
-    let wasm = target_dir().join("wasm32-unknown-unknown/release/cozcade-mobile.wasm");
-    let out = target_dir().join("web");
-    if out.exists() {
-        std::fs::remove_dir_all(&out).with_context(|| format!("clearing {}", out.display()))?;
-    }
-    std::fs::create_dir_all(&out).with_context(|| format!("creating {}", out.display()))?;
-    println!("\n==> app: wasm-bindgen");
-    wasm_bindgen_cli_support::Bindgen::new()
-        .input_path(&wasm)
-        .out_name("cozcade_mobile")
-        .web(true)?
-        .typescript(false)
-        .generate(&out)
-        .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
-    let static_dir = root().join("mobile/web");
-    let entries = std::fs::read_dir(&static_dir)
-        .with_context(|| format!("reading {}", static_dir.display()))?;
-    for entry in entries {
-        let entry = entry?;
-        if entry.file_type()?.is_file() {
-            std::fs::copy(entry.path(), out.join(entry.file_name()))
-                .with_context(|| format!("copying {}", entry.path().display()))?;
-        }
-    }
-    Ok(out)
 }
 
 /// The app's part of `cargo xtask test` (its host unit tests run with the workspace's): the
@@ -93,8 +48,8 @@ pub fn checks() -> Result<()> {
             "warnings",
         ],
     )?;
-    let bundle = web()?;
-    report_size(&bundle)?;
+    let bundle = web::bundle(web::Optimise::Always)?;
+    web::report_size(&bundle)?;
     // The online browser tests start the real room server themselves (their own port and
     // SQLite file), and kill and restart it mid-game.
     cargo_step(
@@ -120,6 +75,7 @@ fn android_check() -> Result<()> {
         "--features",
         "mobile",
     ]);
+    need::rust_target("aarch64-linux-android")?;
     let has_ndk = Command::new("aarch64-linux-android-clang")
         .arg("--version")
         .output()
@@ -130,10 +86,10 @@ fn android_check() -> Result<()> {
             .output()
             .is_err()
         {
-            bail!(
-                "the Android check needs a C compiler for aarch64 (SQLite is compiled from C): \
-                 install the Android NDK, or `apt-get install gcc-aarch64-linux-gnu`"
-            );
+            return Err(need::fix(
+                "the Android check (SQLite is compiled from C for aarch64)",
+                "install the Android NDK, or `apt-get install -y gcc-aarch64-linux-gnu`",
+            ));
         }
         command
             .env("CC_aarch64_linux_android", "aarch64-linux-gnu-gcc")
@@ -145,43 +101,12 @@ fn android_check() -> Result<()> {
     )
 }
 
-/// Prints the bundle's size as served: raw and gzip-compressed (`gzip -9`), wasm and JS.
-pub fn report_size(bundle: &std::path::Path) -> Result<()> {
-    let mut raw = 0;
-    let mut gzipped = 0;
-    for name in ["cozcade_mobile_bg.wasm", "cozcade_mobile.js", "index.html"] {
-        let path = bundle.join(name);
-        raw += std::fs::metadata(&path)
-            .with_context(|| format!("{}", path.display()))?
-            .len();
-        let output = Command::new("gzip")
-            .args(["-9", "-c"])
-            .arg(&path)
-            .output()
-            .context("running gzip")?;
-        gzipped += output.stdout.len() as u64;
-    }
-    println!(
-        "web bundle: {:.0} KiB, {:.0} KiB gzip (wasm + js + html)",
-        raw as f64 / 1024.0,
-        gzipped as f64 / 1024.0
-    );
-    Ok(())
-}
-
 /// The end-to-end tests in headless Chromium (Debian's `chromium`, driven by playwright-core
 /// with node's own test runner). Screenshots land in `artifacts/e2e/`.
 fn browser_tests(bundle: &std::path::Path) -> Result<()> {
     let e2e = root().join("mobile/e2e");
-    if !e2e.join("node_modules/playwright-core").exists() {
-        let mut npm = Command::new("npm");
-        npm.arg("ci").current_dir(&e2e);
-        step("app: npm ci (mobile/e2e)", npm)?;
-    }
-    let chromium = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
-    if !std::path::Path::new(&chromium).exists() {
-        bail!("the browser tests need Chromium at {chromium}: `apt-get install chromium`");
-    }
+    need::npm_ci(&e2e)?;
+    let chromium = need::chromium()?;
     let mut node = Command::new("node");
     node.args(["--test", "--test-concurrency=1", "tests/"])
         .current_dir(&e2e)
@@ -199,8 +124,8 @@ fn browser_tests(bundle: &std::path::Path) -> Result<()> {
 /// app through the server (`--web-root`) until Ctrl-C. `COZCADE_LISTEN` changes the address;
 /// the server's database goes under the target directory.
 pub fn play() -> Result<()> {
-    let bundle = web()?;
-    report_size(&bundle)?;
+    let bundle = web::bundle(web::Optimise::IfNodeIsThere)?;
+    web::report_size(&bundle)?;
     cargo_step(
         "room server: build",
         &["build", "-p", "cozcade-server", "--bin", "cozcade-server"],

@@ -17,7 +17,10 @@ use crate::{app::target_dir, cargo, cargo_step, root, step};
 /// `hosts-check/python/test_bridge.py` against them. Needs only `python3` (standard library).
 pub fn python_test() -> Result<()> {
     if Command::new("python3").arg("--version").output().is_err() {
-        bail!("the bridge test needs python3 (Debian: `apt-get install python3`)");
+        return Err(crate::need::fix(
+            "the bridge test",
+            "install python3 (Debian: `apt-get install -y python3`)",
+        ));
     }
     let library = test_library()?;
     let out = target_dir().join("bridge-python");

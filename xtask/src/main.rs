@@ -2,16 +2,20 @@
 
 use std::{
     path::{Path, PathBuf},
-    process::Command,
+    process::{Command, ExitCode},
 };
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, anyhow};
 use clap::{Parser, Subcommand};
 
 mod app;
+mod bench_web;
 mod bridge;
+mod fresh_clone;
 mod kotlin;
+mod need;
 mod vs_bgio;
+mod web;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "Cozcade project tasks")]
@@ -44,12 +48,49 @@ enum Task {
     /// Only the Android host's Kotlin: bindings, test host and host files through kotlinc 2.3,
     /// then the bridge driven from Kotlin on the JVM.
     TestKotlin,
-    /// Build the app's web bundle (wasm32 + wasm-bindgen) into `<target dir>/web/`.
+    /// Build the app's web bundle (wasm32 + wasm-bindgen + wasm-opt, hashed and compressed)
+    /// into `<target dir>/web/`.
     Web,
+    /// Serve the web bundle and measure its first load in Chromium: bytes, splash and time to
+    /// an interactive app, on loopback and on Fast 3G with a 4x slower CPU.
+    BenchWeb {
+        /// Loads per network profile; the median is reported.
+        #[arg(long, default_value_t = 5)]
+        runs: u32,
+    },
+    /// What a new user does: clone the repository, `cargo xtask play` with a fresh target
+    /// directory, until the server answers; then stop it.
+    TestFreshClone,
 }
 
-fn main() -> Result<()> {
-    match Cli::parse().task {
+/// Errors end the output with one line that names the failed step (and, when xtask knows it,
+/// the fix), instead of a backtrace.
+fn main() -> ExitCode {
+    match run(Cli::parse().task) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            let fix = error.chain().find_map(|e| e.downcast_ref::<need::Fix>());
+            let causes: Vec<String> = error.chain().skip(1).map(|e| e.to_string()).collect();
+            eprintln!();
+            for cause in causes
+                .iter()
+                .filter(|c| fix.is_none_or(|f| f.to_string() != **c))
+            {
+                eprintln!("  because: {cause}");
+            }
+            match fix {
+                Some(fix) if fix.to_string() != error.to_string() => {
+                    eprintln!("xtask: {error}\nxtask: {fix}")
+                }
+                _ => eprintln!("xtask: {error}"),
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(task: Task) -> Result<()> {
+    match task {
         Task::Test => test(),
         Task::Play => app::play(),
         Task::BenchServer { args } => bench_server(&args),
@@ -58,10 +99,13 @@ fn main() -> Result<()> {
         Task::TestApp => app::checks(),
         Task::TestBridge => bridge::python_test(),
         Task::TestKotlin => kotlin::test(),
-        Task::Web => app::web().and_then(|dir| {
+        Task::Web => web::bundle(web::Optimise::Always).and_then(|dir| {
+            web::report_size(&dir)?;
             println!("web bundle: {}", dir.display());
-            app::report_size(&dir)
+            Ok(())
         }),
+        Task::BenchWeb { runs } => bench_web::run(runs),
+        Task::TestFreshClone => fresh_clone::run(),
     }
 }
 
@@ -82,11 +126,17 @@ fn cargo() -> Command {
 /// Runs one step, echoing it first, and fails the task when the step fails.
 fn step(title: &str, mut command: Command) -> Result<()> {
     println!("\n==> {title}");
-    let status = command
-        .status()
-        .with_context(|| format!("could not start: {title}"))?;
+    let program = command.get_program().to_string_lossy().into_owned();
+    let status = command.status().map_err(|e| {
+        need::fix(
+            format!("step \"{title}\""),
+            format!("could not start `{program}` ({e}): install it or put it on PATH"),
+        )
+    })?;
     if !status.success() {
-        bail!("step failed: {title} ({status})");
+        return Err(anyhow!(
+            "step \"{title}\" failed ({status}); its own output above says why"
+        ));
     }
     Ok(())
 }
@@ -98,6 +148,9 @@ fn cargo_step(title: &str, args: &[&str]) -> Result<()> {
 }
 
 fn test() -> Result<()> {
+    need::debian_packages(need::TEST_PACKAGES)?;
+    need::npm_ci(&root().join("mobile/e2e"))?;
+    need::npm_ci(&root().join("bench/boardgameio"))?;
     cargo_step("formatting", &["fmt", "--all", "--", "--check"])?;
     cargo_step(
         "clippy",
@@ -111,6 +164,7 @@ fn test() -> Result<()> {
         ],
     )?;
     for target in ["wasm32-unknown-unknown", "aarch64-linux-android"] {
+        need::rust_target(target)?;
         cargo_step(
             &format!("engine builds for {target}"),
             &[

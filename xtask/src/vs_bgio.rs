@@ -175,13 +175,7 @@ fn bench_dir() -> PathBuf {
 }
 
 fn npm_ci_if_missing() -> Result<()> {
-    if !bench_dir().join("node_modules/boardgame.io").exists() {
-        let mut npm = Command::new("npm");
-        npm.args(["ci", "--no-audit", "--no-fund"])
-            .current_dir(bench_dir());
-        step("npm ci (bench/boardgameio)", npm)?;
-    }
-    Ok(())
+    crate::need::npm_ci(&bench_dir())
 }
 
 fn bgio_command(options: &Options, rate: f64) -> Command {

@@ -8,7 +8,7 @@ import path from "node:path";
 import { roomServer, device, artifactDir, pit } from "../harness.js";
 
 const POLICY =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; " +
   "base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
 

@@ -1,0 +1,117 @@
+// The first load, as a phone gets it: `cargo xtask bench-web` serves the bundle through the
+// room server and runs `node bench-web.js <url> <runs>`. Every load starts with an empty
+// browser profile (no HTTP cache, no service worker) on a 390x844 touch phone, and measures:
+//   bytes  what crossed the network for the page (Network.loadingFinished, headers included);
+//   splash the first contentful paint (the splash is the page's only content until the app);
+//   ready  when the app has drawn its first screen into #main (the splash goes away then);
+//   tap    when a tap on a game's button has opened that game's mode screen: the app answers.
+// Profiles: loopback as it is, and Fast 3G (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip)
+// with the CPU slowed four times, through the DevTools protocol. Prints a Markdown table of
+// medians (and the spread) for BENCHMARKS.md.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const [url, runsArg] = process.argv.slice(2);
+if (!url) {
+  console.error("usage: node bench-web.js <url> [runs]");
+  process.exit(2);
+}
+const runs = Number(runsArg ?? 5);
+
+const profiles = [
+  { name: "loopback", network: null, cpu: 1 },
+  {
+    name: "Fast 3G, 4x CPU",
+    network: { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
+    cpu: 4,
+  },
+];
+
+// Records, inside the page, when the app first draws into #main.
+const watchForApp = () => {
+  new MutationObserver((_, observer) => {
+    if (document.querySelector("#main button")) {
+      window.__cozcadeReadyAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { childList: true, subtree: true });
+};
+
+async function load(profile) {
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-bench-"));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync", "--no-first-run",
+    ],
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 3,
+    locale: "en-US",
+  });
+  try {
+    const page = context.pages()[0] ?? (await context.newPage());
+    await page.addInitScript(watchForApp);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
+    if (profile.network) {
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, ...profile.network });
+    }
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: profile.cpu });
+    let bytes = 0;
+    const files = new Map();
+    cdp.on("Network.responseReceived", (e) => files.set(e.requestId, e.response.url));
+    cdp.on("Network.loadingFinished", (e) => { bytes += e.encodedDataLength; });
+    await page.goto(url, { waitUntil: "commit" });
+    await page.waitForFunction(() => window.__cozcadeReadyAt !== undefined, null, { timeout: 60000 });
+    const timing = await page.evaluate(() => ({
+      splash: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      ready: window.__cozcadeReadyAt,
+    }));
+    // The first screen answers a tap: Kalah's mode screen opens.
+    const before = await page.evaluate(() => performance.now());
+    await page.getByRole("button", { name: /^Kalah/ }).tap();
+    await page.locator('[data-mode="computer"]').waitFor({ timeout: 30000 });
+    const tap = (await page.evaluate(() => performance.now())) - before;
+    const firstLoadBytes = bytes;
+    return { ...timing, tap, bytes: firstLoadBytes, files: files.size };
+  } finally {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (xs) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const ms = (x) => `${Math.round(x)} ms`;
+const spread = (xs) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
+
+const rows = [];
+for (const profile of profiles) {
+  const results = [];
+  for (let i = 0; i < runs; i++) {
+    const result = await load(profile);
+    console.error(`${profile.name} #${i + 1}: ${JSON.stringify(result)}`);
+    results.push(result);
+  }
+  const pick = (key) => results.map((r) => r[key]);
+  rows.push(
+    `| ${profile.name} | ${(median(pick("bytes")) / 1024).toFixed(1)} KiB (${median(pick("files"))} files) ` +
+      `| ${ms(median(pick("splash")))} (${spread(pick("splash"))}) ` +
+      `| ${ms(median(pick("ready")))} (${spread(pick("ready"))}) ` +
+      `| ${ms(median(pick("tap")))} |`,
+  );
+}
+console.log(`\nFirst load of ${url}, ${runs} runs per profile, medians (min–max):\n`);
+console.log("| network | transferred | splash (first paint) | app ready | tap answered |");
+console.log("| --- | --- | --- | --- | --- |");
+for (const row of rows) console.log(row);

@@ -1,0 +1,232 @@
+// How the app reaches a phone's browser, through the real room server: precompressed files
+// with the right headers, a page that is never kept stale beside hashed files kept for a year,
+// the splash from the first paint (and its error when WebAssembly fails), the app under the
+// server's Content-Security-Policy, and, after one visit, the whole app from the service worker
+// with no network at all.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { device, roomServer, webDir, artifactDir, playToEnd } from "../harness.js";
+
+// The policy the room server sends with every response.
+const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+  "img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; " +
+  "base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
+
+let server;
+before(async () => { server = await roomServer(); });
+after(async () => { await server.close(); });
+
+/** The bundle's file whose name starts with `stem.` and ends with `extension`. */
+function hashedFile(stem, extension) {
+  const name = fs.readdirSync(webDir()).find((f) => f.startsWith(`${stem}.`) && f.endsWith(extension));
+  assert.ok(name, `${stem}.<hash>${extension} in the bundle`);
+  assert.match(name, new RegExp(`^${stem}\\.[0-9a-f]{16}\\${extension}$`));
+  return name;
+}
+
+test("Chromium gets brotli files with their own types; the page is revalidated, hashed files are kept", async () => {
+  const browser = await device("phone");
+  try {
+    const responses = new Map();
+    browser.page.on("response", (response) => {
+      responses.set(new URL(response.url()).pathname, response);
+    });
+    await browser.page.goto(server.url);
+    await browser.page.locator("#main button").first().waitFor();
+    const wasm = `/${hashedFile("cozcade_mobile_bg", ".wasm")}`;
+    const glue = `/${hashedFile("cozcade_mobile", ".js")}`;
+    const boot = `/${hashedFile("boot", ".js")}`;
+    const expected = [
+      ["/", "text/html", "no-cache"],
+      [wasm, "application/wasm", "public, max-age=31536000, immutable"],
+      [glue, "text/javascript", "public, max-age=31536000, immutable"],
+      [boot, "text/javascript", "public, max-age=31536000, immutable"],
+    ];
+    for (const [file, type, cache] of expected) {
+      const response = responses.get(file);
+      assert.ok(response, `Chromium fetched ${file}: ${[...responses.keys()]}`);
+      const headers = await response.allHeaders();
+      assert.equal(response.status(), 200, file);
+      assert.equal(headers["content-encoding"], "br", `${file} is sent as brotli`);
+      assert.ok(headers["content-type"].startsWith(type), `${file}: ${headers["content-type"]}`);
+      assert.equal(headers["cache-control"], cache, file);
+    }
+    // What crossed the network for the wasm is the brotli file itself, far below the wasm.
+    const raw = fs.statSync(path.join(webDir(), wasm)).size;
+    const brotli = fs.statSync(path.join(webDir(), `${wasm}.br`)).size;
+    assert.ok(brotli < raw / 2, `brotli ${brotli} of ${raw} bytes`);
+    const sizes = await responses.get(wasm).request().sizes();
+    assert.ok(sizes.responseBodySize <= brotli + 64, `${sizes.responseBodySize} bytes on the wire`);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("gzip for a client without brotli, the plain file for one without either", async () => {
+  const wasm = hashedFile("cozcade_mobile_bg", ".wasm");
+  const raw = fs.readFileSync(path.join(webDir(), wasm));
+  const cases = [
+    ["gzip", "gzip", fs.statSync(path.join(webDir(), `${wasm}.gz`)).size],
+    ["identity", undefined, raw.length],
+  ];
+  for (const [accept, encoding, length] of cases) {
+    // node's fetch would decompress: ask with http directly.
+    const { headers, body } = await get(`${server.url}${wasm}`, { "accept-encoding": accept });
+    assert.equal(headers["content-encoding"], encoding, accept);
+    assert.equal(headers["content-type"], "application/wasm", accept);
+    assert.equal(body.length, length, accept);
+    assert.equal(headers["cache-control"], "public, max-age=31536000, immutable");
+  }
+  const page = await get(`${server.url}index.html`, { "accept-encoding": "gzip" });
+  assert.equal(page.headers["content-encoding"], "gzip");
+  assert.equal(page.headers["cache-control"], "no-cache");
+  for (const file of ["sw.js", "worker.js", "manifest.webmanifest"]) {
+    const answer = await get(`${server.url}${file}`, {});
+    assert.equal(answer.status, 200, file);
+    assert.equal(answer.headers["cache-control"], "no-cache", file);
+  }
+  const manifest = JSON.parse((await get(`${server.url}manifest.webmanifest`, {})).body);
+  assert.equal(manifest.name, "Cozcade");
+  for (const icon of manifest.icons) {
+    const answer = await get(new URL(icon.src, `${server.url}manifest.webmanifest`).href, {});
+    assert.equal(answer.status, 200, icon.src);
+    assert.equal(answer.headers["content-type"], icon.type, icon.src);
+  }
+  assert.equal((await get(`${server.url}no-such-file.js`, {})).status, 404);
+});
+
+test("the splash shows the name and icon, centred, from the first paint until the app draws", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    // The wasm held back, so the splash can be looked at.
+    let release;
+    const held = new Promise((resolve) => { release = resolve; });
+    await page.route("**/*.wasm", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(server.url);
+    const splash = page.locator("#splash");
+    await splash.waitFor();
+    assert.equal(await splash.getByRole("heading").textContent(), "Cozcade");
+    assert.equal(await splash.locator("svg").count(), 1);
+    const box = await splash.locator("h1").boundingBox();
+    const viewport = page.viewportSize();
+    assert.ok(Math.abs(box.x + box.width / 2 - viewport.width / 2) < 2, `centred across: ${JSON.stringify(box)}`);
+    assert.ok(box.y > viewport.height / 3 && box.y < (viewport.height * 2) / 3, `centred down: ${JSON.stringify(box)}`);
+    await page.screenshot({ path: path.join(artifactDir(), "splash-phone.png") });
+    release();
+    await page.getByRole("button", { name: /^Kalah/ }).tap();
+    await page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }).tap();
+    await page.locator(".board.kalah").waitFor();
+    assert.equal(await splash.isVisible(), false);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the page, its scripts, worker, manifest and icons load under the server's Content-Security-Policy", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    await page.addInitScript(() => {
+      window.__violations = [];
+      document.addEventListener("securitypolicyviolation", (e) => {
+        window.__violations.push({ directive: e.effectiveDirective, blocked: e.blockedURI });
+      });
+    });
+    await page.route("**/*", async (route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": CSP } });
+    });
+    // The invitation link's page as a browser without the app opens it: the app's own page.
+    const created = await fetch(`${server.url}api/rooms`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: "kalah" }),
+    });
+    const room = await created.json();
+    for (const address of [server.url, `${server.url}r/${room.room}`]) {
+      await page.goto(address);
+      await page.locator("#main button").first().waitFor();
+      const violations = await page.evaluate(() => window.__violations);
+      assert.deepEqual(violations, [], address);
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the splash says so when WebAssembly cannot start", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    await page.route("**/*.wasm", (route) => route.fulfill({ status: 404, body: "gone" }));
+    await page.goto(server.url);
+    const status = page.locator("#splash-status");
+    await page.waitForFunction(() => document.querySelector("#splash")?.classList.contains("failed"));
+    assert.match(await status.textContent(), /^Cozcade could not start: /);
+    assert.equal(await page.locator("#splash").isVisible(), true);
+    await page.screenshot({ path: path.join(artifactDir(), "splash-failed-phone.png") });
+  } finally {
+    await browser.close();
+  }
+});
+
+test("after one visit the app opens and plays against the computer with no network at all", async () => {
+  const browser = await device("phone");
+  const offline = await roomServer();
+  try {
+    const page = browser.page;
+    await page.goto(offline.url);
+    await page.locator("#main button").first().waitFor();
+    // The service worker has kept every file once it controls the page.
+    await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 30000 });
+    // No network: the server is gone and the browser is offline.
+    await offline.kill();
+    await browser.context.setOffline(true);
+    await page.goto(offline.url);
+    await page.getByRole("button", { name: /^Kalah/ }).tap();
+    const card = page.locator('[data-mode="computer"]');
+    await card.getByLabel("Easy").check();
+    await card.getByRole("button", { name: "New game" }).tap();
+    await page.locator(".board.kalah").waitFor();
+    // Play on to the end: the computer's moves come from its worker, loaded offline too.
+    const taps = await playToEnd(page, { touch: true, maxTaps: 400 });
+    assert.ok(taps > 2, `${taps} taps`);
+    assert.match(await page.getByTestId("headline").textContent(), /You win!|The computer wins\.|Draw/);
+    await page.screenshot({ path: path.join(artifactDir(), "offline-computer-phone.png") });
+
+    // Online play says plainly that it needs the network.
+    await page.goto(offline.url);
+    await page.getByRole("button", { name: /^Kalah/ }).tap();
+    await page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).tap();
+    await page.getByText(/needs the network/).waitFor();
+    await page.screenshot({ path: path.join(artifactDir(), "offline-online-phone.png") });
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+    await offline.close();
+  }
+});
+
+/** A GET with node's http (no decompression): status, headers, body as bytes' text. */
+async function get(url, headers) {
+  const http = await import("node:http");
+  return new Promise((resolve, reject) => {
+    http.get(url, { headers }, (res) => {
+      const chunks = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => {
+        const buffer = Buffer.concat(chunks);
+        resolve({ status: res.statusCode, headers: res.headers, body: buffer.toString("latin1"), length: buffer.length });
+      });
+    }).on("error", reject);
+  });
+}

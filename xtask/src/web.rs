@@ -1,0 +1,411 @@
+//! The app's web bundle, built without `dx` and for a phone's first load: a size-optimised
+//! wasm32 build (the `web-release` profile), wasm-bindgen as a library (the exact version the
+//! workspace pins), binaryen's `wasm-opt -Oz`, content-hashed names for everything that never
+//! changes under its name, and brotli and gzip copies of every text and wasm file beside it, so
+//! the server sends them as they are (`ServeDir::precompressed_br/gzip`).
+//!
+//! The templates in `mobile/web/` name their assets in quotes as `"./<name>"` or `"/<name>"`
+//! (`"./cozcade_mobile.js"`, `"/icon.svg"`); the bundle replaces each with its hashed name. `index.html`, `sw.js`,
+//! `worker.js` and `manifest.webmanifest` keep their names: the first two are where every visit
+//! starts, the worker is created by that name from the app, and the manifest's address
+//! identifies the installed app. The server sends those with `Cache-Control: no-cache`.
+
+use std::{
+    collections::BTreeMap,
+    io::Write,
+    path::{Path, PathBuf},
+    process::Command,
+};
+
+use anyhow::{Context, Result};
+use sha2::{Digest, Sha256};
+
+use crate::{app::target_dir, cargo_step, root, step};
+
+/// The cargo profile of the browser build (see the workspace's Cargo.toml).
+const PROFILE: &str = "web-release";
+
+/// Files served with their own names (no hash), always revalidated by the browser.
+const STABLE_NAMES: [&str; 4] = ["index.html", "sw.js", "worker.js", "manifest.webmanifest"];
+
+/// Whether the bundle must go through `wasm-opt` (which runs on Node).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Optimise {
+    Always,
+    IfNodeIsThere,
+}
+
+/// Builds the bundle into `<target dir>/web` and returns that directory.
+pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
+    crate::need::rust_target("wasm32-unknown-unknown")?;
+    cargo_step(
+        "web: wasm32 build (profile web-release)",
+        &[
+            "build",
+            "-p",
+            "cozcade-mobile",
+            "--bin",
+            "cozcade-mobile",
+            "--profile",
+            PROFILE,
+            "--features",
+            "web",
+            "--target",
+            "wasm32-unknown-unknown",
+        ],
+    )?;
+    let wasm = target_dir().join(format!(
+        "wasm32-unknown-unknown/{PROFILE}/cozcade-mobile.wasm"
+    ));
+    let staging = fresh_dir(&target_dir().join("web-staging"))?;
+    println!("\n==> web: wasm-bindgen");
+    wasm_bindgen_cli_support::Bindgen::new()
+        .input_path(&wasm)
+        .out_name("cozcade_mobile")
+        .web(true)?
+        .typescript(false)
+        .generate(&staging)
+        .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
+    let bound = staging.join("cozcade_mobile_bg.wasm");
+    let optimised = staging.join("cozcade_mobile_bg.opt.wasm");
+    if optimise == Optimise::IfNodeIsThere && !crate::need::has_node() {
+        // `cargo xtask play` must work with nothing but Rust installed: the page still works,
+        // it is only bigger (BENCHMARKS.md has both sizes).
+        println!("\nweb: no Node.js, so no wasm-opt pass (install Node.js for the smaller bundle)");
+        std::fs::copy(&bound, &optimised).context("copying the wasm")?;
+    } else {
+        wasm_opt(&bound, &optimised)?;
+    }
+
+    let out = fresh_dir(&target_dir().join("web"))?;
+    let mut names = Names::default();
+    // Leaves first: files that name no other asset.
+    names.hashed(&out, "cozcade_mobile_bg.wasm", &read(&optimised)?)?;
+    names.hashed(
+        &out,
+        "cozcade_mobile.js",
+        &read(&staging.join("cozcade_mobile.js"))?,
+    )?;
+    let web = root().join("mobile/web");
+    let icons = root().join("mobile/icons");
+    names.hashed(&out, "icon.svg", &read(&web.join("icon.svg"))?)?;
+    names.hashed(&out, "icon-192.png", &read(&icons.join("web-192.png"))?)?;
+    names.hashed(&out, "icon-512.png", &read(&icons.join("web-512.png"))?)?;
+    // wasm-bindgen's snippets (`inline_js`, `module = ...`): the glue imports them by path.
+    copy_snippets(&staging, &out, &mut names)?;
+    // Then the files that name those.
+    let boot = names.rewrite(&read_text(&web.join("boot.js"))?);
+    names.hashed(&out, "boot.js", boot.as_bytes())?;
+    for name in ["worker.js", "manifest.webmanifest", "index.html"] {
+        let text = names.rewrite(&read_text(&web.join(name))?);
+        names.stable(&out, name, text.as_bytes())?;
+    }
+    // Last the service worker: it lists every file so that the app opens with no network.
+    let service_worker = service_worker(&read_text(&web.join("sw.js"))?, &names);
+    names.stable(&out, "sw.js", service_worker.as_bytes())?;
+    compress_all(&out)?;
+    std::fs::remove_dir_all(&staging).ok();
+    Ok(out)
+}
+
+/// The original name of each file in the bundle and the name it is served under.
+#[derive(Default)]
+struct Names {
+    served: BTreeMap<String, String>,
+    /// Every file's name and bytes so far: the service worker's version.
+    contents: Sha256,
+}
+
+impl Names {
+    /// Writes `bytes` as `<stem>.<hash>.<extension>`: the first 16 hex digits of its SHA-256.
+    fn hashed(&mut self, out: &Path, name: &str, bytes: &[u8]) -> Result<()> {
+        let digest = Sha256::digest(bytes);
+        let hash: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+        let (stem, extension) = name.split_once('.').unwrap_or((name, ""));
+        let served = format!("{stem}.{hash}.{extension}");
+        write(&out.join(&served), bytes)?;
+        self.contents.update(served.as_bytes());
+        self.served.insert(name.to_owned(), served);
+        Ok(())
+    }
+
+    fn stable(&mut self, out: &Path, name: &str, bytes: &[u8]) -> Result<()> {
+        debug_assert!(STABLE_NAMES.contains(&name));
+        write(&out.join(name), bytes)?;
+        self.contents.update(name.as_bytes());
+        self.contents.update(bytes);
+        self.served.insert(name.to_owned(), name.to_owned());
+        Ok(())
+    }
+
+    /// Replaces every `"./<name>"` and `"/<name>"` of a file already in the bundle with the
+    /// same address of its served name.
+    fn rewrite(&self, text: &str) -> String {
+        let mut text = text.to_owned();
+        for (name, served) in &self.served {
+            for prefix in ["\"./", "\"/"] {
+                text = text.replace(&format!("{prefix}{name}\""), &format!("{prefix}{served}\""));
+            }
+        }
+        text
+    }
+}
+
+/// Copies wasm-bindgen's `snippets/` folder as it is (the glue names those files; there are
+/// none today, but a crate that adds one must not break the bundle).
+fn copy_snippets(staging: &Path, out: &Path, names: &mut Names) -> Result<()> {
+    let snippets = staging.join("snippets");
+    if !snippets.exists() {
+        return Ok(());
+    }
+    let mut stack = vec![snippets.clone()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).with_context(|| format!("{}", dir.display()))? {
+            let path = entry?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                let relative = path
+                    .strip_prefix(staging)
+                    .context("snippet outside the staging folder")?
+                    .to_string_lossy()
+                    .into_owned();
+                write(&out.join(&relative), &read(&path)?)?;
+                names.served.insert(relative.clone(), relative);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `sw.js` with its list of files to keep (every file of the bundle but itself, and `./` for
+/// the page) and a version that changes whenever one of them does.
+fn service_worker(template: &str, names: &Names) -> String {
+    let mut files: Vec<String> = vec!["./".into()];
+    files.extend(
+        names
+            .served
+            .values()
+            .filter(|served| served.as_str() != "index.html")
+            .map(|served| format!("./{served}")),
+    );
+    let listed = serde_json_list(&files);
+    // Hashed names stand for their bytes; the stable files count with their bytes, so a new
+    // page or worker reaches the phones that keep the old ones.
+    let digest = names.contents.clone().finalize();
+    let version: String = digest[..8].iter().map(|b| format!("{b:02x}")).collect();
+    template
+        .replace("\"__FILES__\"", &listed)
+        .replace("__VERSION__", &version)
+}
+
+fn serde_json_list(items: &[String]) -> String {
+    let quoted: Vec<String> = items.iter().map(|item| format!("\"{item}\"")).collect();
+    format!("[{}]", quoted.join(", "))
+}
+
+/// binaryen's `wasm-opt -Oz`, from the npm package pinned in `xtask/tools/` (Debian's binaryen
+/// is too old to read the wasm today's Rust writes). The features are the ones rustc enables
+/// for wasm32-unknown-unknown; every browser the app supports has them.
+fn wasm_opt(input: &Path, output: &Path) -> Result<()> {
+    let tools = node_tools()?;
+    let mut command = Command::new("node");
+    command
+        .arg(tools.join("node_modules/binaryen/bin/wasm-opt"))
+        .arg(input)
+        .arg("-o")
+        .arg(output)
+        .args([
+            "-Oz",
+            "--enable-bulk-memory",
+            "--enable-nontrapping-float-to-int",
+            "--enable-sign-ext",
+            "--enable-mutable-globals",
+            "--enable-reference-types",
+            "--enable-multivalue",
+        ]);
+    step("web: wasm-opt -Oz (binaryen, npm)", command)?;
+    let before = size(input)?;
+    let after = size(output)?;
+    println!(
+        "wasm-opt: {} -> {} ({:.1} % smaller)",
+        kib(before),
+        kib(after),
+        100.0 * (before - after) as f64 / before as f64
+    );
+    Ok(())
+}
+
+/// Installs `xtask/tools/package.json` (exact versions, from its lock file) with `npm ci` into
+/// `<target dir>/tools`, once per lock file; returns that folder.
+pub fn node_tools() -> Result<PathBuf> {
+    let source = root().join("xtask/tools");
+    let tools = target_dir().join("tools");
+    std::fs::create_dir_all(&tools).with_context(|| format!("creating {}", tools.display()))?;
+    for file in ["package.json", "package-lock.json"] {
+        std::fs::copy(source.join(file), tools.join(file))
+            .with_context(|| format!("copying xtask/tools/{file}"))?;
+    }
+    crate::need::npm_ci(&tools)?;
+    Ok(tools)
+}
+
+/// Writes `<file>.br` and `<file>.gz` beside every file that compresses (not the PNGs).
+fn compress_all(out: &Path) -> Result<()> {
+    let mut files = Vec::new();
+    let mut stack = vec![out.to_owned()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).with_context(|| format!("{}", dir.display()))? {
+            let path = entry?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    println!("\n==> web: brotli and gzip copies");
+    for path in files {
+        let compressible = matches!(
+            path.extension().and_then(|e| e.to_str()),
+            Some("html" | "js" | "wasm" | "css" | "svg" | "webmanifest" | "json")
+        );
+        if !compressible {
+            continue;
+        }
+        let bytes = read(&path)?;
+        let mut brotli = Vec::new();
+        {
+            let params = brotli::enc::BrotliEncoderParams {
+                quality: 11,
+                lgwin: 24,
+                ..Default::default()
+            };
+            brotli::BrotliCompress(&mut bytes.as_slice(), &mut brotli, &params)
+                .with_context(|| format!("brotli on {}", path.display()))?;
+        }
+        let mut gzip = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        gzip.write_all(&bytes)?;
+        let gzip = gzip.finish()?;
+        write(&sibling(&path, "br"), &brotli)?;
+        write(&sibling(&path, "gz"), &gzip)?;
+    }
+    Ok(())
+}
+
+fn sibling(path: &Path, extension: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".");
+    name.push(extension);
+    PathBuf::from(name)
+}
+
+/// What a browser downloads on the first visit, as served (brotli where there is a copy):
+/// the page, its script, the glue, the wasm, the icon, the manifest. Printed after each build.
+pub fn report_size(bundle: &Path) -> Result<()> {
+    let mut rows = Vec::new();
+    for entry in std::fs::read_dir(bundle).with_context(|| format!("{}", bundle.display()))? {
+        let path = entry?.path();
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if path.is_dir() || name.ends_with(".br") || name.ends_with(".gz") {
+            continue;
+        }
+        let raw = size(&path)?;
+        let brotli = size(&sibling(&path, "br")).unwrap_or(raw);
+        let gzip = size(&sibling(&path, "gz")).unwrap_or(raw);
+        rows.push((name, raw, brotli, gzip));
+    }
+    rows.sort();
+    println!(
+        "\n{:<40} {:>10} {:>10} {:>10}",
+        "file", "raw", "brotli", "gzip"
+    );
+    let (mut raw, mut brotli, mut gzip) = (0, 0, 0);
+    for (name, r, b, g) in &rows {
+        println!("{name:<40} {:>10} {:>10} {:>10}", kib(*r), kib(*b), kib(*g));
+        raw += r;
+        brotli += b;
+        gzip += g;
+    }
+    println!(
+        "{:<40} {:>10} {:>10} {:>10}",
+        "all files",
+        kib(raw),
+        kib(brotli),
+        kib(gzip)
+    );
+    Ok(())
+}
+
+fn kib(bytes: u64) -> String {
+    format!("{:.1} KiB", bytes as f64 / 1024.0)
+}
+
+fn size(path: &Path) -> Result<u64> {
+    Ok(std::fs::metadata(path)
+        .with_context(|| format!("{}", path.display()))?
+        .len())
+}
+
+fn fresh_dir(dir: &Path) -> Result<PathBuf> {
+    if dir.exists() {
+        std::fs::remove_dir_all(dir).with_context(|| format!("clearing {}", dir.display()))?;
+    }
+    std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    Ok(dir.to_owned())
+}
+
+fn read(path: &Path) -> Result<Vec<u8>> {
+    std::fs::read(path).with_context(|| format!("reading {}", path.display()))
+}
+
+fn read_text(path: &Path) -> Result<String> {
+    std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))
+}
+
+fn write(path: &Path, bytes: &[u8]) -> Result<()> {
+    if let Some(parent) = path.parent() {
+        std::fs::create_dir_all(parent)
+            .with_context(|| format!("creating {}", parent.display()))?;
+    }
+    std::fs::write(path, bytes).with_context(|| format!("writing {}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashed_names_keep_the_extension_and_templates_follow_them() {
+        let out = std::env::temp_dir().join(format!("cozcade-names-{}", std::process::id()));
+        let mut names = Names::default();
+        names
+            .hashed(&out, "cozcade_mobile_bg.wasm", b"wasm")
+            .unwrap();
+        names.hashed(&out, "cozcade_mobile.js", b"glue").unwrap();
+        let wasm = names.served["cozcade_mobile_bg.wasm"].clone();
+        assert!(wasm.starts_with("cozcade_mobile_bg.") && wasm.ends_with(".wasm"));
+        assert_eq!(wasm.len(), "cozcade_mobile_bg..wasm".len() + 16);
+        assert!(out.join(&wasm).is_file());
+        let js = names.served["cozcade_mobile.js"].clone();
+        let text =
+            names.rewrite("import x from \"./cozcade_mobile.js\"; f(\"./cozcade_mobile_bg.wasm\")");
+        assert_eq!(text, format!("import x from \"./{js}\"; f(\"./{wasm}\")"));
+        // A different file gets a different name.
+        names
+            .hashed(&out, "cozcade_mobile.js", b"other glue")
+            .unwrap();
+        assert_ne!(names.served["cozcade_mobile.js"], js);
+        let sw = service_worker(
+            "const FILES = \"__FILES__\"; const V = \"__VERSION__\";",
+            &names,
+        );
+        assert!(sw.contains(&format!("\"./{wasm}\"")), "{sw}");
+        assert!(sw.contains("[\"./\", "), "{sw}");
+        assert!(!sw.contains("__VERSION__"));
+        std::fs::remove_dir_all(&out).ok();
+    }
+}
