@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 ///
 /// Easy plays partly at random but still takes what is obviously good; Medium searches a few
 /// plies with the full evaluation; Hard deepens an alpha-beta search for as long as its node
-/// budget allows (and plays Kalah perfectly: an opening book and an exact endgame solver). Each game tunes the depths and budgets in its [`super::Evaluate::profile`].
+/// budget allows (in Kalah with an opening book and an exact endgame solver). Each game tunes
+/// the depths and budgets in its [`super::Evaluate::profile`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
@@ -28,9 +29,9 @@ impl Level {
 
     /// The wall-clock safety stop in milliseconds, used when the caller gives a clock but no
     /// time of its own. Strength comes from the game's node budget (its
-    /// [`super::Evaluate::profile`]), which the levels reach well within a second even in the
-    /// browser on a slow phone; this stop only bounds the wait on a device far slower than
-    /// that, and then the answer is the last finished iteration's.
+    /// [`super::Evaluate::profile`]), so the same position gets the same move on any device;
+    /// this stop only bounds the wait where the budget takes longer than that, and then the
+    /// answer is the last finished iteration's (BENCHMARKS.md has the times per move).
     pub fn default_millis(self) -> u64 {
         match self {
             Level::Easy => 1_000,
