@@ -48,6 +48,25 @@ pub struct App {
     pub well_known: Arc<WellKnown>,
     /// The scheme, host and port of the public URL, which a browser sends as `Origin`.
     pub public_origin: Arc<str>,
+    /// Without a public URL on a loopback address (local play), the port under which
+    /// `localhost`, `127.0.0.1` and `[::1]` all name this same server.
+    pub loopback_port: Option<u16>,
+}
+
+impl App {
+    /// Whether a page of `origin` may create rooms here: the public origin, or in local play
+    /// any loopback name of this server (the printed `127.0.0.1` address and `localhost` are
+    /// one server to the person who opened it).
+    fn room_origin_allowed(&self, origin: &str) -> bool {
+        if origin.eq_ignore_ascii_case(&self.public_origin) {
+            return true;
+        }
+        self.loopback_port.is_some_and(|port| {
+            ["localhost", "127.0.0.1", "[::1]"]
+                .iter()
+                .any(|host| origin.eq_ignore_ascii_case(&format!("http://{host}:{port}")))
+        })
+    }
 }
 
 /// The public routes; `/metrics` among them unless it has a listener of its own.
@@ -126,9 +145,7 @@ async fn create_room(
         );
     }
     if let Some(origin) = headers.get(header::ORIGIN)
-        && !origin
-            .to_str()
-            .is_ok_and(|o| o.eq_ignore_ascii_case(&app.public_origin))
+        && !origin.to_str().is_ok_and(|o| app.room_origin_allowed(o))
     {
         return json_error(
             StatusCode::FORBIDDEN,

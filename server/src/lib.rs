@@ -134,6 +134,8 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
         .trim_end_matches('/')
         .to_owned();
     let public_origin = http::origin_of(&public_url);
+    let loopback_port =
+        (config.public_url.is_none() && addr.ip().is_loopback()).then(|| addr.port());
     let shared = Arc::new(Shared::new(
         store,
         clock,
@@ -157,6 +159,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
         shutdown: signal.clone(),
         handlers: handlers_done,
         public_origin: public_origin.into(),
+        loopback_port,
     };
     let mut tasks = Vec::new();
     let metrics_addr = metrics_listener.map(|(listener, at)| {

@@ -58,17 +58,21 @@ async fn rooms_are_created_only_from_json_and_from_the_servers_own_origin() {
         assert_eq!(status, 403, "{origin}: {body}");
     }
     let own = format!("Origin: http://{}", server.addr);
+    // Local play (no public URL, a loopback address): the same server under another loopback
+    // name is the same origin to the player who opened it.
+    let localhost = format!("Origin: http://localhost:{}", server.addr.port());
     for ok in [
         &[json][..],
         &["Content-Type: application/json; charset=utf-8"][..],
         &[json, own.as_str()][..],
+        &[json, localhost.as_str()][..],
     ] {
         let (status, _, body) = post_room(&server, ok).await;
         assert_eq!(status, 201, "{ok:?}: {body}");
     }
-    // Nothing refused was stored: three rooms, from the three accepted requests.
+    // Nothing refused was stored: four rooms, from the four accepted requests.
     let (_, metrics) = http(server.addr, "GET", "/metrics", "").await;
-    assert!(metrics.contains("cozcade_rooms 3\n"), "{metrics}");
+    assert!(metrics.contains("cozcade_rooms 4\n"), "{metrics}");
 }
 
 #[tokio::test]
@@ -82,6 +86,10 @@ async fn the_origin_checked_is_the_public_urls() {
     assert_eq!(status, 201);
     let own = format!("Origin: http://{}", server.addr);
     let (status, _, _) = post_room(&server, &[json, &own]).await;
+    assert_eq!(status, 403);
+    // With a public URL, loopback names are no exception.
+    let localhost = format!("Origin: http://localhost:{}", server.addr.port());
+    let (status, _, _) = post_room(&server, &[json, &localhost]).await;
     assert_eq!(status, 403);
 }
 
