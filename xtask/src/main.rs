@@ -36,7 +36,7 @@ enum Task {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
-    /// Side-by-side benchmark against boardgame.io (issue 8): the same rooms, clients, rate and
+    /// Side-by-side benchmark against boardgame.io: the same rooms, clients, rate and
     /// duration on both servers, one table (e.g. --rooms 1000 --rate 250,500,1000 --seconds 30).
     BenchVsBgio(vs_bgio::Options),
     /// Only the boardgame.io bench's tests (its Kalah against the engine, a smoke run).

@@ -1,4 +1,4 @@
-//! `cargo xtask bench-vs-bgio`: the side-by-side benchmark of issue 8. For each target rate it
+//! `cargo xtask bench-vs-bgio`: the side-by-side benchmark against boardgame.io. For each target rate it
 //! runs boardgame.io (`bench/boardgameio`: Kalah on boardgame.io's server with FlatFile storage,
 //! driven by `load.js`) and then cozcade-server (release, a fresh SQLite file, driven by
 //! `cozcade-loadtest`) with the same rooms, clients, rate and duration, and prints one table.
