@@ -8,37 +8,12 @@
 use std::time::Instant;
 
 use cozcade_engine::{
-    Game, Kalah, Side,
-    ai::{Rng, kalah_solver::Solver},
-    kalah::{PITS, Setup},
+    Game, Kalah,
+    ai::{
+        Rng,
+        kalah_solver::{Solver, random_endgame},
+    },
 };
-
-fn random_endgame(seeds: u32, rng: &mut Rng) -> Kalah {
-    loop {
-        let mut pits = [[0u8; PITS]; 2];
-        for _ in 0..seeds {
-            let side = rng.below(2) as usize;
-            pits[side][rng.below(PITS as u64) as usize] += 1;
-        }
-        if pits.iter().any(|row| row.iter().all(|&s| s == 0)) {
-            continue;
-        }
-        let stored = 48 - seeds as u8;
-        let gold = rng.below(u64::from(stored) + 1) as u8;
-        let turn = if rng.below(2) == 0 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        if let Ok(position) = Kalah::try_from(Setup {
-            pits,
-            stores: [gold, stored - gold],
-            turn,
-        }) {
-            return position;
-        }
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

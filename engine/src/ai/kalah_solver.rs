@@ -12,9 +12,10 @@
 //! It stops with [`OutOfBudget`] after a fixed number of nodes, so what it solves depends only
 //! on the position and the budget, never on the machine.
 
+use super::Rng;
 use crate::{
     Game, Side,
-    kalah::{Kalah, Move, PITS, Pit, TOTAL_SEEDS},
+    kalah::{self, Kalah, Move, PITS, Pit, TOTAL_SEEDS},
 };
 
 /// The solver ran out of its node budget before it knew the value.
@@ -443,6 +444,37 @@ impl<'a> Solver<'a> {
             bucket[1] = entry;
         }
         Ok(best)
+    }
+}
+
+/// A random position with `seeds` seeds left in the pits (both rows non-empty) and the rest
+/// split between the stores at random: the positions the solver is checked on, in the tests
+/// and in `examples/kalah_solve.rs`.
+pub fn random_endgame(seeds: u32, rng: &mut Rng) -> Kalah {
+    loop {
+        let mut pits = [[0u8; PITS]; 2];
+        for _ in 0..seeds {
+            let side = rng.below(2) as usize;
+            pits[side][rng.below(PITS as u64) as usize] += 1;
+        }
+        if pits.iter().any(|row| row.iter().all(|&s| s == 0)) {
+            continue;
+        }
+        let stored = 48 - seeds as u8;
+        let gold = rng.below(u64::from(stored) + 1) as u8;
+        let turn = if rng.below(2) == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let setup = kalah::Setup {
+            pits,
+            stores: [gold, stored - gold],
+            turn,
+        };
+        if let Ok(position) = Kalah::try_from(setup) {
+            return position;
+        }
     }
 }
 

@@ -9,11 +9,12 @@ use super::{
     Evaluate, Level, Rng, Search, SearchError,
     arena::{MatchOptions, play_match},
     evaluate::{EVAL_LIMIT, Score},
+    kalah_solver::{Solver, random_endgame},
     search::{MAX_EXTENSIONS, MAX_PLY},
 };
 use crate::{
     Game, Kalah, Side,
-    kalah::{Move, PITS, Pit, Setup},
+    kalah::{Move, PITS, Pit},
 };
 
 /// Negamax with no pruning and no table: the reference every optimised search must match.
@@ -182,40 +183,11 @@ pub(crate) fn move_value(
     now + if child.turn() == me { rest } else { -rest }
 }
 
-/// A random position with `seeds` seeds left in the pits (both rows non-empty).
-fn random_endgame(seeds: u32, rng: &mut Rng) -> Kalah {
-    loop {
-        let mut pits = [[0u8; PITS]; 2];
-        for _ in 0..seeds {
-            let side = rng.below(2) as usize;
-            pits[side][rng.below(PITS as u64) as usize] += 1;
-        }
-        if pits.iter().any(|row| row.iter().all(|&s| s == 0)) {
-            continue;
-        }
-        let stored = 48 - seeds as u8;
-        let gold = rng.below(u64::from(stored) + 1) as u8;
-        let turn = if rng.below(2) == 0 {
-            Side::First
-        } else {
-            Side::Second
-        };
-        let setup = Setup {
-            pits,
-            stores: [gold, stored - gold],
-            turn,
-        };
-        if let Ok(position) = Kalah::try_from(setup) {
-            return position;
-        }
-    }
-}
-
 #[test]
 fn kalah_solver_agrees_with_plain_minimax_on_endgames_of_at_most_16_seeds() {
     let mut rng = Rng::new(2024);
     let mut memo = HashMap::new();
-    let mut solver = super::kalah_solver::Solver::new(18);
+    let mut solver = Solver::new(18);
     for n in 0..300 {
         let seeds = 2 + (n % 15);
         let position = random_endgame(seeds, &mut rng);
@@ -242,7 +214,7 @@ fn kalah_hard_plays_endgames_of_at_most_28_seeds_perfectly() {
     // Hard's own budget, with no clock (what the app gets on any device), against the exact
     // solver with no budget (itself checked against plain minimax above).
     let mut rng = Rng::new(2025);
-    let mut solver = super::kalah_solver::Solver::new(20);
+    let mut solver = Solver::new(20);
     for n in 0..200 {
         let seeds = 2 + (n % 27);
         let position = random_endgame(seeds, &mut rng);
