@@ -205,9 +205,7 @@ fn bench_server(args: &[String]) -> Result<()> {
             "cozcade-loadtest",
         ],
     )?;
-    let target =
-        std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("target"), PathBuf::from);
-    let mut command = Command::new(target.join("release").join("cozcade-loadtest"));
+    let mut command = Command::new(app::target_dir().join("release").join("cozcade-loadtest"));
     command.args(args);
     step("load test", command)
 }
