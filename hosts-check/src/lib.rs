@@ -4,9 +4,12 @@
 
 use std::path::{Path, PathBuf};
 
-/// The repository root (this crate lives one level below it).
+/// The repository root (this crate lives one level below it). Read at run time from what
+/// `cargo test` sets, since a target dir shared by two clones keeps the first clone's binary.
 pub fn repo_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_else(|| PathBuf::from(".."))

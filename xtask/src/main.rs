@@ -1,7 +1,7 @@
 //! `cargo xtask <task>`: the project's own commands, so a fresh machine needs nothing but cargo.
 
 use std::{
-    path::{Path, PathBuf},
+    path::PathBuf,
     process::{Command, ExitCode},
 };
 
@@ -109,9 +109,13 @@ fn run(task: Task) -> Result<()> {
     }
 }
 
-/// The workspace root (xtask lives one level below it).
+/// The workspace root (xtask lives one level below it). Read from the environment `cargo run`
+/// sets, not baked in at build time: a target dir shared by two clones keeps one xtask binary,
+/// built in whichever clone came first.
 fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
         .parent()
         .expect("xtask sits in the workspace")
         .to_owned()

@@ -34,7 +34,11 @@ pub struct Nginx {
 /// The repo's config with its two example instances replaced by `instances` and its port
 /// by `port`.
 pub fn site_config(instances: [SocketAddr; 2], port: u16) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../deploy/nginx/cozcade.conf");
+    // At run time: a target dir shared by two clones keeps the first clone's test binary.
+    let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| env!("CARGO_MANIFEST_DIR").into());
+    let path = manifest_dir.join("../deploy/nginx/cozcade.conf");
     let text = std::fs::read_to_string(&path).expect("deploy/nginx/cozcade.conf");
     let replace = |text: String, from: &str, to: &str| {
         assert!(text.contains(from), "{} has no {from}", path.display());
