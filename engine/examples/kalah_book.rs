@@ -99,8 +99,11 @@ fn main() -> ExitCode {
         .values()
         .map(|entry| format_entry(entry) + "\n")
         .collect();
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/ai/kalah_book.txt");
-    if let Err(error) = std::fs::write(path, &text) {
+    // The clone `cargo run` runs in, not the one this binary was first built in.
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR")
+        .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
+    let path = format!("{manifest_dir}/src/ai/kalah_book.txt");
+    if let Err(error) = std::fs::write(&path, &text) {
         eprintln!("error: writing {path}: {error}");
         return ExitCode::FAILURE;
     }
