@@ -198,8 +198,16 @@ fn test() -> Result<()> {
 }
 
 fn bench_server(args: &[String]) -> Result<()> {
+    let mut command = Command::new(build_loadtest()?);
+    command.args(args);
+    step("load test", command)
+}
+
+/// Builds the room server and its load test in release (the load test starts the server
+/// binary beside it) and answers the load test's path.
+fn build_loadtest() -> Result<PathBuf> {
     cargo_step(
-        "build the server (release)",
+        "build the server and the load test (release)",
         &[
             "build",
             "--release",
@@ -207,9 +215,8 @@ fn bench_server(args: &[String]) -> Result<()> {
             "cozcade-server",
             "-p",
             "cozcade-loadtest",
+            "--bins",
         ],
     )?;
-    let mut command = Command::new(app::target_dir().join("release").join("cozcade-loadtest"));
-    command.args(args);
-    step("load test", command)
+    Ok(app::target_dir().join("release").join("cozcade-loadtest"))
 }

@@ -87,20 +87,11 @@ pub fn run(options: &Options) -> Result<()> {
     if sides.contains(&"bgio") {
         npm_ci_if_missing()?;
     }
-    if sides.contains(&"cozcade") {
-        cargo_step(
-            "build the server (release)",
-            &[
-                "build",
-                "--release",
-                "-p",
-                "cozcade-server",
-                "-p",
-                "cozcade-loadtest",
-                "--bins",
-            ],
-        )?;
-    }
+    let loadtest = if sides.contains(&"cozcade") {
+        Some(crate::build_loadtest()?)
+    } else {
+        None
+    };
 
     let load_before = load_average();
     let mut rows = Vec::new();
@@ -111,11 +102,13 @@ pub fn run(options: &Options) -> Result<()> {
                     format!("boardgame.io at {rate}/s"),
                     bgio_command(options, rate),
                 )
-            } else {
+            } else if let Some(loadtest) = &loadtest {
                 (
                     format!("cozcade-server at {rate}/s"),
-                    cozcade_command(options, rate),
+                    cozcade_command(loadtest, options, rate),
                 )
+            } else {
+                continue;
             };
             let report = run_and_echo(&title, command)?;
             let figures = parse_report(&report).with_context(|| format!("reading {title}"))?;
@@ -194,8 +187,8 @@ fn bgio_command(options: &Options, rate: f64) -> Command {
     node
 }
 
-fn cozcade_command(options: &Options, rate: f64) -> Command {
-    let mut loadtest = Command::new(target_dir().join("release/cozcade-loadtest"));
+fn cozcade_command(loadtest: &std::path::Path, options: &Options, rate: f64) -> Command {
+    let mut loadtest = Command::new(loadtest);
     loadtest
         .args(["--rooms", &options.rooms.to_string()])
         .args(["--rate", &rate.to_string()])
