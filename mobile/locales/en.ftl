@@ -140,3 +140,5 @@ online-games-heading = Your online games
 online-room-note = Room { $room }
 online-friend-wins = Your friend wins.
 online-friend-turn = Your friend's turn ({ $side })
+# Said inside online-create-failed and online-stop-refused when the device has no network.
+online-needs-network = online play needs the network, and this device is offline

@@ -140,3 +140,5 @@ online-games-heading = Je online spellen
 online-room-note = Kamer { $room }
 online-friend-wins = Je vriend wint.
 online-friend-turn = Je vriend is aan zet ({ $side })
+# Said inside online-create-failed and online-stop-refused when the device has no network.
+online-needs-network = online spelen heeft het netwerk nodig, en dit apparaat is offline

@@ -143,3 +143,5 @@ online-games-heading = Ваши онлайн-игры
 online-room-note = Комната { $room }
 online-friend-wins = Друг победил.
 online-friend-turn = Ход друга ({ $side })
+# Said inside online-create-failed and online-stop-refused when the device has no network.
+online-needs-network = для игры онлайн нужна сеть, а это устройство сейчас не в сети

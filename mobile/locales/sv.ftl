@@ -140,3 +140,5 @@ online-games-heading = Dina onlinespel
 online-room-note = Rum { $room }
 online-friend-wins = Din vän vinner.
 online-friend-turn = Din väns tur ({ $side })
+# Said inside online-create-failed and online-stop-refused when the device has no network.
+online-needs-network = att spela online kräver nätverket, och den här enheten är offline

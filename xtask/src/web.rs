@@ -81,11 +81,8 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     let mut names = Names::default();
     // Leaves first: files that name no other asset.
     names.hashed(&out, "cozcade_mobile_bg.wasm", &read(&optimised)?)?;
-    names.hashed(
-        &out,
-        "cozcade_mobile.js",
-        &read(&staging.join("cozcade_mobile.js"))?,
-    )?;
+    let glue = read_text(&staging.join("cozcade_mobile.js"))?;
+    names.hashed(&out, "cozcade_mobile.js", glue.as_bytes())?;
     let web = root().join("mobile/web");
     let icons = root().join("mobile/icons");
     names.hashed(&out, "icon.svg", &read(&web.join("icon.svg"))?)?;
@@ -96,10 +93,12 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     // Then the files that name those.
     let boot = names.rewrite(&read_text(&web.join("boot.js"))?);
     names.hashed(&out, "boot.js", boot.as_bytes())?;
-    for name in ["worker.js", "manifest.webmanifest", "index.html"] {
+    for name in ["worker.js", "manifest.webmanifest"] {
         let text = names.rewrite(&read_text(&web.join(name))?);
         names.stable(&out, name, text.as_bytes())?;
     }
+    let page = names.rewrite(&page(&read_text(&web.join("index.html"))?, &glue)?);
+    names.stable(&out, "index.html", page.as_bytes())?;
     // Last the service worker: it lists every file so that the app opens with no network.
     let service_worker = service_worker(&read_text(&web.join("sw.js"))?, &names);
     names.stable(&out, "sw.js", service_worker.as_bytes())?;
@@ -176,6 +175,55 @@ fn copy_snippets(staging: &Path, out: &Path, names: &mut Names) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The page as served: without its comments (it is the first round trip of every visit), and
+/// with a `modulepreload` beside the glue's for each script the glue imports, so those are
+/// fetched with the glue instead of one round trip after it.
+fn page(template: &str, glue: &str) -> Result<String> {
+    const GLUE: &str = r#"<link rel="modulepreload" href="/cozcade_mobile.js">"#;
+    let mut page = String::new();
+    let mut rest = template;
+    while let Some(start) = rest.find("<!--") {
+        page.push_str(&rest[..start]);
+        let end = rest[start..]
+            .find("-->")
+            .context("index.html: a comment that does not end")?;
+        rest = &rest[start + end + "-->".len()..];
+    }
+    page.push_str(rest);
+    let mut lines: Vec<String> = Vec::new();
+    for line in page.lines().filter(|line| !line.trim().is_empty()) {
+        lines.push(line.to_owned());
+        if line.trim() == GLUE {
+            let indent = &line[..line.len() - line.trim_start().len()];
+            for script in glue_imports(glue) {
+                lines.push(format!(
+                    r#"{indent}<link rel="modulepreload" href="/{script}">"#
+                ));
+            }
+        }
+    }
+    if !lines.iter().any(|line| line.trim() == GLUE) {
+        anyhow::bail!("index.html has no {GLUE}");
+    }
+    Ok(lines.join("\n") + "\n")
+}
+
+/// The files the glue imports statically (`import { x } from './snippets/...';`).
+fn glue_imports(glue: &str) -> Vec<&str> {
+    glue.lines()
+        .filter(|line| line.starts_with("import "))
+        .filter_map(|line| {
+            let (_, from) = line.rsplit_once(" from ")?;
+            let path = from.trim().trim_end_matches(';');
+            let path = path
+                .strip_prefix('\'')
+                .and_then(|p| p.strip_suffix('\''))
+                .or_else(|| path.strip_prefix('"').and_then(|p| p.strip_suffix('"')))?;
+            path.strip_prefix("./")
+        })
+        .collect()
 }
 
 /// `sw.js` with its list of files to keep (every file of the bundle but itself, and `./` for
@@ -407,5 +455,26 @@ mod tests {
         assert!(sw.contains("[\"./\", "), "{sw}");
         assert!(!sw.contains("__VERSION__"));
         std::fs::remove_dir_all(&out).ok();
+    }
+
+    #[test]
+    fn the_page_loses_its_comments_and_preloads_what_the_glue_imports() {
+        let template = "<head>\n  <!-- why,\n  at length -->\n  <link rel=\"modulepreload\" href=\"/cozcade_mobile.js\">\n</head>\n";
+        let glue = "import { A } from './snippets/a-1/inline0.js';\nimport { B } from \"./snippets/b-2/src/js/b.js\";\nconst x = 1;\n";
+        let served = page(template, glue).unwrap();
+        assert_eq!(
+            served,
+            "<head>\n  <link rel=\"modulepreload\" href=\"/cozcade_mobile.js\">\n  \
+             <link rel=\"modulepreload\" href=\"/snippets/a-1/inline0.js\">\n  \
+             <link rel=\"modulepreload\" href=\"/snippets/b-2/src/js/b.js\">\n</head>\n"
+        );
+        assert!(
+            page("<head></head>", glue).is_err(),
+            "a page without the glue's preload"
+        );
+        assert!(
+            page("<!-- open", glue).is_err(),
+            "a comment that does not end"
+        );
     }
 }

@@ -188,6 +188,13 @@ test("after one visit the app opens and plays against the computer with no netwo
     await page.locator("#main button").first().waitFor();
     // The service worker has kept every file once it controls the page.
     await page.waitForFunction(() => navigator.serviceWorker.controller?.state === "activated", null, { timeout: 30000 });
+    // An invitation a friend sent while there was a network.
+    const created = await fetch(`${offline.url}api/rooms`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ game: "kalah" }),
+    });
+    const { room } = await created.json();
     // No network: the server is gone and the browser is offline.
     await offline.kill();
     await browser.context.setOffline(true);
@@ -203,12 +210,29 @@ test("after one visit the app opens and plays against the computer with no netwo
     assert.match(await page.getByTestId("headline").textContent(), /You win!|The computer wins\.|Draw/);
     await page.screenshot({ path: path.join(artifactDir(), "offline-computer-phone.png") });
 
-    // Online play says plainly that it needs the network.
+    // Online play says plainly that it needs the network: a new room...
+    const needsNetwork = "The room could not be opened (online play needs the network, and this device is offline).";
     await page.goto(offline.url);
     await page.getByRole("button", { name: /^Kalah/ }).tap();
-    await page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).tap();
-    await page.getByText(/needs the network/).waitFor();
+    const online = page.locator('[data-mode="online"]');
+    await online.getByRole("button", { name: "Play with a friend" }).tap();
+    const alert = online.getByRole("alert");
+    await alert.waitFor();
+    assert.equal(await alert.textContent(), needsNetwork);
+    assert.equal(await online.getByRole("button", { name: "Play with a friend" }).isEnabled(), true);
     await page.screenshot({ path: path.join(artifactDir(), "offline-online-phone.png") });
+    // ...and the invitation link, which opens the kept page, then says so instead of retrying.
+    await page.goto(`${offline.url}r/${room}`);
+    const closed = page.getByTestId("room-closed");
+    await closed.waitFor();
+    assert.equal(await closed.textContent(), needsNetwork);
+    assert.equal(await page.getByText(/Reconnecting/).count(), 0);
+    // The way on is a game that needs no network.
+    await page.getByRole("button", { name: "New game" }).tap();
+    await page.getByRole("button", { name: /^Kalah/ }).waitFor();
+    await page.goto(`${offline.url}r/${room}`);
+    await closed.waitFor();
+    await page.screenshot({ path: path.join(artifactDir(), "offline-invitation-phone.png") });
     assert.deepEqual(browser.errors, []);
   } finally {
     await browser.close();

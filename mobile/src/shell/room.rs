@@ -41,6 +41,9 @@ pub enum CreateError {
     Server(String),
     #[error("the server address is not usable: {0}")]
     BadServer(String),
+    /// The device has no network (the words are the player's language's).
+    #[error("{0}")]
+    Offline(String),
 }
 
 /// The room on screen; every field is a `Copy` handle.
@@ -84,11 +87,19 @@ impl Room {
     /// "Play with a friend": creates a room for `kind` on this app's server, keeps the seat
     /// key on the device and opens the room (which shows the invitation until the friend comes).
     pub async fn play_with_friend(self, kind: GameKind) -> Result<(), CreateError> {
+        if is_offline() {
+            return Err(CreateError::Offline(self.needs_network()));
+        }
         let server = server_base(&platform::server_base())
             .map_err(|e| CreateError::BadServer(e.to_string()))?;
+        // The network may go while the room is asked for: then that, not the failed request,
+        // is the reason.
         let created = create_room(&server, kind)
             .await
-            .map_err(|e| CreateError::Server(e.to_string()))?;
+            .map_err(|e| match is_offline() {
+                true => CreateError::Offline(self.needs_network()),
+                false => CreateError::Server(e.to_string()),
+            })?;
         self.keep_seat(RoomSeat {
             server: server.clone(),
             room: created.room.clone(),
@@ -117,6 +128,14 @@ impl Room {
         self.game.close();
         self.screen.set(Screen::Online);
         platform::show_room_in_address(Some(&invitation.room));
+        if is_offline() {
+            // Without a network the connection would only retry for ever: say why instead.
+            // The seat stays kept, so the room opens again once the device is online.
+            let mut view = OnlineView::opening(invitation);
+            view.connection = Connection::Stopped(Stop::Refused(self.needs_network()));
+            view_signal.set(Some(view));
+            return;
+        }
         let Some(url) = room_socket_url(&invitation.server, &invitation.room) else {
             // Invitation::parse lets through only http(s) servers and room ids, so this would be
             // a bad stored seat: say so rather than hang on "Connecting".
@@ -226,6 +245,11 @@ impl Room {
         }
     }
 
+    /// Why online play cannot start now, in the player's language.
+    fn needs_network(self) -> String {
+        self.settings.texts.peek().get("online-needs-network")
+    }
+
     fn keep_seat(self, seat: RoomSeat) {
         let Some(store) = self.settings.store() else {
             return;
@@ -260,4 +284,16 @@ impl Room {
             }
         }
     }
+}
+
+/// Whether the device says it has no network at all (the browser's `navigator.onLine`). A phone
+/// that has one but cannot reach the server is not offline: that is the request's own error.
+#[cfg(target_arch = "wasm32")]
+fn is_offline() -> bool {
+    web_sys::window().is_some_and(|window| !window.navigator().on_line())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn is_offline() -> bool {
+    false
 }
