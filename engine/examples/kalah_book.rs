@@ -1,84 +1,132 @@
 //! Writes Kalah's opening book (`engine/src/ai/kalah_book.txt`) with the exact solver.
 //!
 //! ```text
-//! cargo run --release -p cozcade-engine --example kalah_book -- [--branch-plies 2] [--until 30] [--bits 25]
+//! cargo run --release -p cozcade-engine --example kalah_book -- [--until 28] [--deviations 0] [--fresh 1] [--bits 25]
 //! ```
-//! From the start, every move of either side during the first `--branch-plies` plies, and from
-//! then on the optimal move of whoever is to move, until at most `--until` seeds are left in
-//! the pits (Hard's endgame solver takes over there). Every position on the way gets its
-//! optimal move and value.
+//! Two kinds of positions get their optimal move and value:
+//! - the line of perfect play from the start, until at most `--until` seeds are left in the
+//!   pits (Hard's endgame solver takes over there);
+//! - with `--deviations N`, every position where Hard is to move in the first N plies, for
+//!   Hard on either side, whatever the opponent plays, Hard playing its book moves.
+//!
+//! The entries already in the book are kept (they were proven when written) unless
+//! `--fresh 1` asks to solve everything again, so a book can be extended step by step.
 
-use std::{collections::BTreeMap, process::ExitCode, time::Instant};
+use std::{
+    collections::{BTreeMap, HashSet},
+    process::ExitCode,
+    time::Instant,
+};
 
 use cozcade_engine::{
-    Game, Kalah,
+    Game, Kalah, Side,
     ai::{
-        kalah_book::{BookEntry, format_entry},
+        kalah_book::{self, BookEntry, format_entry},
         kalah_solver::{Solver, pits_key},
         seeds_in_play,
     },
+    kalah::Move,
 };
 
 struct Builder<'a> {
     solver: Solver<'a>,
     book: BTreeMap<u64, BookEntry>,
-    branch_plies: u32,
     until: u32,
+    deviations: u32,
+    /// Positions already expanded: (pits key, side to move, plies left for deviations).
+    seen: HashSet<(u64, Side, u32)>,
+    solved: usize,
     started: Instant,
 }
 
 impl Builder<'_> {
-    fn visit(&mut self, position: &Kalah, ply: u32) {
-        if position.outcome().is_some() || seeds_in_play(position) <= self.until {
+    /// The book entry of `position`, solving it if the book does not have it yet.
+    fn entry(&mut self, position: &Kalah) -> BookEntry {
+        let key = pits_key(position);
+        if let Some(entry) = self.book.get(&key) {
+            return *entry;
+        }
+        let Ok(Some((mv, value))) = self.solver.best_move(position, u64::MAX) else {
+            unreachable!("an unlimited solver always answers a game that is not over");
+        };
+        let entry = BookEntry {
+            key,
+            pit: mv.0,
+            value,
+        };
+        self.book.insert(key, entry);
+        self.solved += 1;
+        // Saved after every position: a long run stopped early keeps what it proved.
+        if let Err(error) = self.save() {
+            eprintln!("error: {error}");
+        }
+        eprintln!(
+            "{} positions ({} solved), {} M nodes, {:.0} s",
+            self.book.len(),
+            self.solved,
+            self.solver.nodes() / 1_000_000,
+            self.started.elapsed().as_secs_f64()
+        );
+        entry
+    }
+
+    fn text(&self) -> String {
+        self.book
+            .values()
+            .map(|entry| format_entry(entry) + "\n")
+            .collect()
+    }
+
+    fn save(&self) -> Result<(), String> {
+        // The clone `cargo run` runs in, not the one this binary was first built in.
+        let manifest_dir = std::env::var("CARGO_MANIFEST_DIR")
+            .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
+        let path = format!("{manifest_dir}/src/ai/kalah_book.txt");
+        std::fs::write(&path, self.text()).map_err(|error| format!("writing {path}: {error}"))
+    }
+
+    /// Perfect play on both sides from `position` until the solver's reach.
+    fn main_line(&mut self, mut position: Kalah) {
+        while position.outcome().is_none() && seeds_in_play(&position) > self.until {
+            let entry = self.entry(&position);
+            position = position.play_unchecked(&Move(entry.pit));
+        }
+    }
+
+    /// Every position Hard (playing `hard`) can meet in the next `plies` plies.
+    fn deviations(&mut self, position: &Kalah, hard: Side, plies: u32) {
+        if plies == 0 || position.outcome().is_some() || seeds_in_play(position) <= self.until {
             return;
         }
-        let key = pits_key(position);
-        let known = self.book.get(&key).copied();
-        let entry = match known {
-            Some(entry) => entry,
-            None => {
-                let Ok(Some((mv, value))) = self.solver.best_move(position, u64::MAX) else {
-                    unreachable!("an unlimited solver always answers");
-                };
-                let entry = BookEntry {
-                    key,
-                    pit: mv.0,
-                    value,
-                };
-                self.book.insert(key, entry);
-                if self.book.len().is_multiple_of(25) {
-                    eprintln!(
-                        "{} positions, {} M nodes, {:.0} s",
-                        self.book.len(),
-                        self.solver.nodes() / 1_000_000,
-                        self.started.elapsed().as_secs_f64()
-                    );
-                }
-                entry
-            }
-        };
-        if ply < self.branch_plies {
+        if !self
+            .seen
+            .insert((pits_key(position), position.turn(), plies))
+        {
+            return;
+        }
+        if position.turn() == hard {
+            let entry = self.entry(position);
+            self.deviations(&position.play_unchecked(&Move(entry.pit)), hard, plies - 1);
+        } else {
             for mv in position.legal_moves() {
-                self.visit(&position.play_unchecked(&mv), ply + 1);
+                self.deviations(&position.play_unchecked(&mv), hard, plies - 1);
             }
-        } else if known.is_none() {
-            let mv = cozcade_engine::kalah::Move(entry.pit);
-            self.visit(&position.play_unchecked(&mv), ply + 1);
         }
     }
 }
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let (mut branch_plies, mut until, mut bits) = (2, 30, 25);
+    let (mut until, mut deviations, mut fresh, mut bits) = (28, 0, 0, 25);
     while let Some(flag) = args.next() {
         let Some(value) = args.next().and_then(|v| v.parse::<u32>().ok()) else {
             eprintln!("error: {flag} needs a number");
             return ExitCode::FAILURE;
         };
         match flag.as_str() {
-            "--branch-plies" => branch_plies = value,
             "--until" => until = value,
+            "--deviations" => deviations = value,
+            "--fresh" => fresh = value,
             "--bits" => bits = value,
             _ => {
                 eprintln!("error: unknown flag {flag}");
@@ -86,35 +134,40 @@ fn main() -> ExitCode {
             }
         }
     }
+    let book = if fresh == 0 {
+        kalah_book::entries()
+            .iter()
+            .map(|entry| (entry.key, *entry))
+            .collect()
+    } else {
+        BTreeMap::new()
+    };
     let mut builder = Builder {
         solver: Solver::new(bits),
-        book: BTreeMap::new(),
-        branch_plies,
+        book,
         until,
+        deviations,
+        seen: HashSet::new(),
+        solved: 0,
         started: Instant::now(),
     };
-    builder.visit(&Kalah::start(), 0);
-    let text: String = builder
-        .book
-        .values()
-        .map(|entry| format_entry(entry) + "\n")
-        .collect();
-    // The clone `cargo run` runs in, not the one this binary was first built in.
-    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR")
-        .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
-    let path = format!("{manifest_dir}/src/ai/kalah_book.txt");
-    if let Err(error) = std::fs::write(&path, &text) {
-        eprintln!("error: writing {path}: {error}");
+    builder.main_line(Kalah::start());
+    for hard in Side::BOTH {
+        builder.deviations(&Kalah::start(), hard, builder.deviations);
+    }
+    if let Err(error) = builder.save() {
+        eprintln!("error: {error}");
         return ExitCode::FAILURE;
     }
     let start = builder
         .book
         .get(&pits_key(&Kalah::start()))
         .map(|e| e.value);
+    let bytes = builder.text().len();
     println!(
-        "{} positions ({} bytes) in {:.0} s, {} M solver nodes; start value {start:?}",
+        "{} positions ({bytes} bytes, {} solved now) in {:.0} s, {} M solver nodes; start value {start:?}",
         builder.book.len(),
-        text.len(),
+        builder.solved,
         builder.started.elapsed().as_secs_f64(),
         builder.solver.nodes() / 1_000_000
     );

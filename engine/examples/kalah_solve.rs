@@ -2,7 +2,7 @@
 //! given number of seeds left in the pits, and the start.
 //!
 //! ```text
-//! cargo run --release -p cozcade-engine --example kalah_solve -- [SEEDS...] [--start]
+//! cargo run --release -p cozcade-engine --example kalah_solve -- [SEEDS...] [--start] [--hard-test] [--deviations=32]
 //! ```
 
 use std::time::Instant;
@@ -10,15 +10,84 @@ use std::time::Instant;
 use cozcade_engine::{
     Game, Kalah,
     ai::{
-        Rng,
+        Level, Rng, Search, kalah_book,
         kalah_solver::{Solver, random_endgame},
+        seeds_in_play,
     },
 };
+
+/// Every position Hard meets when its opponent leaves the book's line with at most `most`
+/// seeds in the pits: Hard's move (book, solver or search, at its default budget) against the
+/// solver's values of every move.
+fn deviations(most: u32) {
+    let mut solver = Solver::new(24);
+    let (mut positions, mut optimal, mut proven) = (0, 0, 0);
+    let mut line = Kalah::start();
+    while let Some((book_move, _)) = kalah_book::lookup(&line) {
+        for mv in line.legal_moves() {
+            let child = line.play_unchecked(&mv);
+            if mv == book_move
+                || child.outcome().is_some()
+                || child.turn() == line.turn()
+                || seeds_in_play(&child) > most
+            {
+                continue;
+            }
+            let started = Instant::now();
+            let choice = Search::new(Level::Hard).choose(&child).expect("a move");
+            let millis = started.elapsed().as_millis();
+            let values = solver.move_values(&child, u64::MAX).expect("no budget");
+            let best = values.iter().map(|(_, v)| *v).max().unwrap_or(0);
+            let got = values
+                .iter()
+                .find(|(m, _)| *m == choice.mv)
+                .map_or(i32::MIN, |(_, v)| *v);
+            positions += 1;
+            optimal += usize::from(got == best);
+            proven += usize::from(choice.proven);
+            println!(
+                "{child} ({} seeds): Hard {} worth {got}, best {best}, proven {}, {} nodes, {millis} ms",
+                seeds_in_play(&child),
+                choice.mv,
+                choice.proven,
+                choice.nodes
+            );
+        }
+        line = line.play_unchecked(&book_move);
+    }
+    println!("{positions} positions after a deviation: {optimal} optimal, {proven} proven");
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut rng = Rng::new(1);
     for arg in &args {
+        if let Some(most) = arg.strip_prefix("--deviations=") {
+            deviations(most.parse().unwrap_or(32));
+            continue;
+        }
+        if arg == "--hard-test" {
+            // The positions of the test that holds Hard perfect on 2 to 28 seeds, each solved
+            // with a fresh table as Hard does: the nodes each needs.
+            let mut rng = Rng::new(2025);
+            let mut spent: Vec<(u64, u32)> = (0..200)
+                .map(|n| {
+                    let seeds = 2 + (n % 27);
+                    let position = random_endgame(seeds, &mut rng);
+                    let mut solver = Solver::new(20);
+
+                    let _ = solver.best_move(&position, u64::MAX);
+                    (solver.nodes(), seeds)
+                })
+                .collect();
+            spent.sort_unstable();
+            let total: u64 = spent.iter().map(|(n, _)| n).sum();
+            println!(
+                "hard test positions: total {total} nodes, largest {:?}",
+                &spent[spent.len() - 8..]
+            );
+            continue;
+        }
         if arg == "--start" {
             let mut solver = Solver::new(24);
             let started = Instant::now();

@@ -1,7 +1,11 @@
-// Times one computer move per call of the wasm search in headless Chromium, with the CPU
-// slowed down (DevTools' Emulation.setCPUThrottlingRate), on the page's main thread.
+// Times one computer move per call of the wasm search, two ways, over the same positions:
+//  - in headless Chromium with the CPU slowed down (DevTools' Emulation.setCPUThrottlingRate),
+//    on the page's main thread (the app runs the same code in a Web Worker): wall time;
+//  - in Node (the same V8), as CPU time of this process times the slowdown: what the throttled
+//    page would take on an idle core, whatever else the machine is doing.
 //   node run.mjs [slowdown=4] [positions=20]
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { createRequire } from "node:module";
@@ -14,7 +18,36 @@ const slowdown = Number(process.argv[2] ?? 4);
 const positions = Number(process.argv[3] ?? 20);
 const target = process.env.CARGO_TARGET_DIR ?? path.join(here, "target");
 const wasm = fs.readFileSync(path.join(target, "wasm32-unknown-unknown", "release", "cozcade_wasm_bench.wasm"));
+const games = ["kalah", "checkers", "chinese-checkers", "kalah endgames (24-32 seeds)"];
+const levels = ["easy", "medium", "hard"];
+const load = () => os.loadavg().map((l) => l.toFixed(2)).join(", ");
 
+// Runs every game, level and position; `time(call)` gives a call's milliseconds.
+async function measure({ bytes, positions, games, levels }, clock) {
+  const { instance } = await WebAssembly.instantiate(new Uint8Array(bytes));
+  const out = [];
+  for (let game = 0; game < games.length; game++) {
+    for (let level = 0; level < levels.length; level++) {
+      const times = [];
+      const nodes = [];
+      for (let index = 0; index < positions; index++) {
+        const started = clock();
+        nodes.push(instance.exports.move_nodes(game, level, index));
+        times.push(clock() - started);
+      }
+      out.push({ game, level, times, nodes });
+    }
+  }
+  return out;
+}
+
+const stat = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return { median: sorted[sorted.length >> 1], max: sorted[sorted.length - 1] };
+};
+
+const args = { bytes: [...wasm], positions, games, levels };
+console.log(`load average before: ${load()}`);
 const browser = await chromium.launch({
   executablePath: "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
@@ -23,27 +56,28 @@ const page = await browser.newPage();
 await page.setContent("<title>wasm bench</title>");
 const cdp = await page.context().newCDPSession(page);
 await cdp.send("Emulation.setCPUThrottlingRate", { rate: slowdown });
-const rows = await page.evaluate(async ({ bytes, positions }) => {
-  const { instance } = await WebAssembly.instantiate(new Uint8Array(bytes));
-  const games = ["kalah", "checkers", "chinese-checkers"];
-  const levels = ["easy", "medium", "hard"];
-  const out = [];
-  for (let game = 0; game < 3; game++) {
-    for (let level = 0; level < 3; level++) {
-      const times = [];
-      let nodes = 0;
-      for (let index = 0; index < positions; index++) {
-        const started = performance.now();
-        nodes += instance.exports.move_nodes(game, level, index);
-        times.push(performance.now() - started);
-      }
-      times.sort((a, b) => a - b);
-      out.push({ game: games[game], level: levels[level], median: times[times.length >> 1], max: times[times.length - 1], nodes: Math.round(nodes / positions) });
-    }
-  }
-  return out;
-}, { bytes: [...wasm], positions });
-console.log(`| game | level | median ms/move | max ms | mean nodes/move |  (CPU slowdown ${slowdown}x, ${positions} positions)`);
-console.log("| --- | --- | --- | --- | --- |");
-for (const r of rows) console.log(`| ${r.game} | ${r.level} | ${r.median.toFixed(0)} | ${r.max.toFixed(0)} | ${r.nodes.toLocaleString("en")} |`);
+const inPage = await page.evaluate(
+  `(${measure.toString()})(${JSON.stringify(args)}, () => performance.now())`,
+);
 await browser.close();
+console.log(`load average after Chromium: ${load()}`);
+const cpuMillis = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const inNode = await measure(args, cpuMillis);
+console.log(`load average after Node: ${load()}`);
+
+console.log();
+console.log(`${positions} positions per game; Chromium: wall ms at ${slowdown}x CPU slowdown; Node: CPU ms x ${slowdown}`);
+console.log();
+console.log("| game | level | Chromium median ms | Chromium max ms | Node CPU x slowdown, median ms | max ms | nodes/move median | max |");
+console.log("| --- | --- | --- | --- | --- | --- | --- | --- |");
+for (let i = 0; i < inPage.length; i++) {
+  const page = inPage[i];
+  const wall = stat(page.times);
+  const cpu = stat(inNode[i].times.map((t) => t * slowdown));
+  const nodes = stat(page.nodes);
+  const f = (x) => Math.round(x).toLocaleString("en");
+  console.log(`| ${games[page.game]} | ${levels[page.level]} | ${f(wall.median)} | ${f(wall.max)} | ${f(cpu.median)} | ${f(cpu.max)} | ${f(nodes.median)} | ${f(nodes.max)} |`);
+}

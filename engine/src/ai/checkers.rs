@@ -122,9 +122,11 @@ impl Evaluate for Checkers {
                 noise: 0,
                 random_percent: 0,
             },
+            // As deep as 200 k nodes go (about 10 plies and the captures): a move within a
+            // second in the browser on a phone's CPU (BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
-                nodes: 500_000,
+                nodes: 200_000,
                 noise: 0,
                 random_percent: 0,
             },

@@ -123,10 +123,11 @@ impl Evaluate for ChineseCheckers {
                 noise: 0,
                 random_percent: 0,
             },
-            // About 0.4 M nodes/s on one core here: 300 k nodes stay under a second.
+            // As deep as 30 k nodes go (three or four plies): a move within a second in the
+            // browser on a phone's CPU (BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
-                nodes: 100_000,
+                nodes: 30_000,
                 noise: 0,
                 random_percent: 0,
             },

@@ -20,7 +20,7 @@ const ROW_SEED: Score = 20;
 const DECIDED: Score = 20 * SEED;
 
 /// Hard solves the position exactly when at most this many seeds are left in the pits...
-pub(crate) const HARD_EXACT_SEEDS: u32 = 32;
+pub(crate) const HARD_EXACT_SEEDS: u32 = 28;
 /// ... and the solver proves the value within this many nodes; otherwise it searches.
 pub(crate) const HARD_EXACT_NODES: u64 = 3_000_000;
 /// The solver's table: 2^20 entries of 16 bytes.
@@ -151,9 +151,11 @@ impl Evaluate for Kalah {
                 noise: 0,
                 random_percent: 0,
             },
+            // Outside the book and the solver's reach: as deep as 400 k nodes go, a move within
+            // a second in the browser on a phone's CPU (BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
-                nodes: 1_000_000,
+                nodes: 400_000,
                 noise: 0,
                 random_percent: 0,
             },

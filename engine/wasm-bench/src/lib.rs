@@ -1,11 +1,12 @@
 //! One computer move per call, with no clock: the page times each call.
 //!
 //! `position(game, index)` is the start followed by a few plies chosen by `Rng::new(index)`,
-//! so native and wasm runs see the same positions.
+//! so native and wasm runs see the same positions. Game 3 is Kalah's endgames, where Hard's
+//! exact solver runs: 24 to 32 seeds left in the pits, the rest in the stores.
 
 use cozcade_engine::{
     Checkers, ChineseCheckers, Game, Kalah,
-    ai::{Evaluate, Level, Rng, Search},
+    ai::{Evaluate, Level, Rng, Search, kalah_solver::random_endgame},
 };
 
 fn position<G: Game>(index: u32) -> G {
@@ -24,22 +25,27 @@ fn position<G: Game>(index: u32) -> G {
     position
 }
 
-fn think<G: Evaluate>(index: u32, level: Level) -> u64 {
-    let position = position::<G>(index);
+fn kalah_endgame(index: u32) -> Kalah {
+    let mut rng = Rng::new(u64::from(index) + 1);
+    random_endgame(24 + index % 9, &mut rng)
+}
+
+fn think<G: Evaluate>(position: &G, level: Level) -> u64 {
     Search::new(level)
-        .choose(&position)
+        .choose(position)
         .map_or(0, |choice| choice.nodes)
 }
 
 /// Nodes the level searched for its move in position `index` of `game` (0 Kalah, 1 Checkers,
-/// 2 Chinese Checkers; level 0 Easy, 1 Medium, 2 Hard).
+/// 2 Chinese Checkers, 3 Kalah endgames; level 0 Easy, 1 Medium, 2 Hard).
 #[unsafe(no_mangle)]
 pub extern "C" fn move_nodes(game: u32, level: u32, index: u32) -> f64 {
     let level = Level::ALL[level.min(2) as usize];
     let nodes = match game {
-        0 => think::<Kalah>(index, level),
-        1 => think::<Checkers>(index, level),
-        _ => think::<ChineseCheckers>(index, level),
+        0 => think(&position::<Kalah>(index), level),
+        1 => think(&position::<Checkers>(index), level),
+        2 => think(&position::<ChineseCheckers>(index), level),
+        _ => think(&kalah_endgame(index), level),
     };
     nodes as f64
 }
