@@ -5,7 +5,10 @@
 //! - `Referrer-Policy: no-referrer`: invitation URLs (`/r/<room id>`) are capabilities; a page
 //!   under one must not hand it to any other site in `Referer`.
 //! - A Content-Security-Policy the app runs under: only its own scripts (and WebAssembly), no
-//!   framing, no plugins, connections only back to this server (HTTP and WebSocket).
+//!   framing, no plugins, connections only back to this server (HTTP and WebSocket). Styles
+//!   may be inline: the page's own `<style>` draws the splash before any file arrives, and the
+//!   app sets `style` attributes. A hash would not do: it cannot cover attributes, and a
+//!   browser ignores `'unsafe-inline'` once a hash is listed. Scripts are never inline.
 //! - A request with more than one `Host` header is refused (400): a proxy and this server
 //!   could each pick a different one.
 

@@ -300,20 +300,8 @@ pub fn node_tools() -> Result<PathBuf> {
 
 /// Writes `<file>.br` and `<file>.gz` beside every file that compresses (not the PNGs).
 fn compress_all(out: &Path) -> Result<()> {
-    let mut files = Vec::new();
-    let mut stack = vec![out.to_owned()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).with_context(|| format!("{}", dir.display()))? {
-            let path = entry?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                files.push(path);
-            }
-        }
-    }
     println!("\n==> web: brotli and gzip copies");
-    for path in files {
+    for path in files_under(out)? {
         let compressible = matches!(
             path.extension().and_then(|e| e.to_str()),
             Some("html" | "js" | "wasm" | "css" | "svg" | "webmanifest" | "json")
@@ -348,17 +336,35 @@ fn sibling(path: &Path, extension: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// What a browser downloads on the first visit, as served (brotli where there is a copy):
-/// the page, its script, the glue, the wasm, the icon, the manifest. Printed after each build.
+/// Every file under `dir`, in its folders too.
+fn files_under(dir: &Path) -> Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    let mut stack = vec![dir.to_owned()];
+    while let Some(dir) = stack.pop() {
+        for entry in std::fs::read_dir(&dir).with_context(|| format!("{}", dir.display()))? {
+            let path = entry?.path();
+            if path.is_dir() {
+                stack.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    Ok(files)
+}
+
+/// Every file of the bundle as served (brotli where there is a copy): the page, its scripts,
+/// the glue and its snippets, the wasm, the icons, the manifest, the workers. Printed after
+/// each build.
 pub fn report_size(bundle: &Path) -> Result<()> {
     let mut rows = Vec::new();
-    for entry in std::fs::read_dir(bundle).with_context(|| format!("{}", bundle.display()))? {
-        let path = entry?.path();
+    for path in files_under(bundle)? {
         let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if path.is_dir() || name.ends_with(".br") || name.ends_with(".gz") {
+            .strip_prefix(bundle)
+            .unwrap_or(&path)
+            .to_string_lossy()
+            .into_owned();
+        if name.ends_with(".br") || name.ends_with(".gz") {
             continue;
         }
         let raw = size(&path)?;
@@ -368,18 +374,18 @@ pub fn report_size(bundle: &Path) -> Result<()> {
     }
     rows.sort();
     println!(
-        "\n{:<40} {:>10} {:>10} {:>10}",
+        "\n{:<72} {:>10} {:>10} {:>10}",
         "file", "raw", "brotli", "gzip"
     );
     let (mut raw, mut brotli, mut gzip) = (0, 0, 0);
     for (name, r, b, g) in &rows {
-        println!("{name:<40} {:>10} {:>10} {:>10}", kib(*r), kib(*b), kib(*g));
+        println!("{name:<72} {:>10} {:>10} {:>10}", kib(*r), kib(*b), kib(*g));
         raw += r;
         brotli += b;
         gzip += g;
     }
     println!(
-        "{:<40} {:>10} {:>10} {:>10}",
+        "{:<72} {:>10} {:>10} {:>10}",
         "all files",
         kib(raw),
         kib(brotli),
