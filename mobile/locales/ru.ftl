@@ -22,7 +22,7 @@ saved-game = Сохранённая партия: { $moves ->
   }
 action-continue = Продолжить
 action-new-game = Новая игра
-action-undo = Отменить ход
+action-undo = Вернуть ход
 action-pause = Пауза
 action-resume = Продолжить игру
 action-retry = Попробовать снова
@@ -143,3 +143,18 @@ online-games-heading = Ваши онлайн-игры
 online-room-note = Комната { $room }
 online-friend-wins = Друг победил.
 online-friend-turn = Ход друга ({ $side })
+
+# The finish, passing the device, unfinished moves
+confirm-new-round = Начать новый раунд? Ходы этой партии пропадут, когда друг согласится.
+chain-hint = Бейте дальше: коснитесь следующего поля.
+action-play-again = Сыграть ещё
+finish-see-board = Посмотреть доску
+hand-over-to = Передайте ход: { $side }
+hand-over-ready = Коснитесь, когда будете готовы
+option-hand-over = Экран передачи между ходами
+option-turn-board = Поворачивать доску к тому, кто ходит
+saved-game-level = Сохранённая партия ({ $level }): { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[other] { $moves } ходов
+  }
