@@ -142,3 +142,17 @@ online-friend-wins = Your friend wins.
 online-friend-turn = Your friend's turn ({ $side })
 # Said inside online-create-failed and online-stop-refused when the device has no network.
 online-needs-network = online play needs the network, and this device is offline
+
+# The finish, passing the device, unfinished moves
+confirm-new-round = Start a new round? The moves of this game will be lost once your friend agrees.
+chain-hint = Keep jumping: tap the next landing.
+action-play-again = Play again
+finish-see-board = See the board
+hand-over-to = Pass to { $side }
+hand-over-ready = Tap when ready
+option-hand-over = Hand-over screen between turns
+option-turn-board = Turn the board to the player to move
+saved-game-level = Saved game ({ $level }): { $moves ->
+    [one] 1 move
+   *[other] { $moves } moves
+  }

@@ -21,7 +21,7 @@ saved-game = Opgeslagen spel: { $moves ->
   }
 action-continue = Verder spelen
 action-new-game = Nieuw spel
-action-undo = Terug
+action-undo = Ongedaan maken
 action-pause = Pauze
 action-resume = Hervatten
 action-retry = Opnieuw proberen
@@ -33,7 +33,7 @@ action-skip = Overslaan
 action-switch-same-device = Verder met z'n tweeën
 confirm-new-game = Een nieuw spel beginnen? De zetten van dit spel gaan verloren.
 confirm-yes = Opnieuw beginnen
-confirm-no = Verder spelen
+confirm-no = Dit spel houden
 language-label = Taal
 side-gold = Goud
 side-turquoise = Turquoise
@@ -142,3 +142,17 @@ online-friend-wins = Je vriend wint.
 online-friend-turn = Je vriend is aan zet ({ $side })
 # Said inside online-create-failed and online-stop-refused when the device has no network.
 online-needs-network = online spelen heeft het netwerk nodig, en dit apparaat is offline
+
+# The finish, passing the device, unfinished moves
+confirm-new-round = Een nieuwe ronde beginnen? De zetten van dit spel gaan verloren zodra je vriend akkoord gaat.
+chain-hint = Blijf slaan: tik op het volgende veld.
+action-play-again = Nog een keer
+finish-see-board = Bekijk het bord
+hand-over-to = Geef door aan { $side }
+hand-over-ready = Tik als je klaar bent
+option-hand-over = Doorgeefscherm tussen de beurten
+option-turn-board = Draai het bord naar wie aan zet is
+saved-game-level = Opgeslagen spel ({ $level }): { $moves ->
+    [one] 1 zet
+   *[other] { $moves } zetten
+  }

@@ -22,7 +22,7 @@ saved-game = Сохранённая партия: { $moves ->
   }
 action-continue = Продолжить
 action-new-game = Новая игра
-action-undo = Отменить ход
+action-undo = Вернуть ход
 action-pause = Пауза
 action-resume = Продолжить игру
 action-retry = Попробовать снова
@@ -145,3 +145,18 @@ online-friend-wins = Друг победил.
 online-friend-turn = Ход друга ({ $side })
 # Said inside online-create-failed and online-stop-refused when the device has no network.
 online-needs-network = для игры онлайн нужна сеть, а это устройство сейчас не в сети
+
+# The finish, passing the device, unfinished moves
+confirm-new-round = Начать новый раунд? Ходы этой партии пропадут, когда друг согласится.
+chain-hint = Бейте дальше: коснитесь следующего поля.
+action-play-again = Сыграть ещё
+finish-see-board = Посмотреть доску
+hand-over-to = Передайте ход: { $side }
+hand-over-ready = Коснитесь, когда будете готовы
+option-hand-over = Экран передачи между ходами
+option-turn-board = Поворачивать доску к тому, кто ходит
+saved-game-level = Сохранённая партия ({ $level }): { $moves ->
+    [one] { $moves } ход
+    [few] { $moves } хода
+   *[other] { $moves } ходов
+  }

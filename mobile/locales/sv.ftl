@@ -33,7 +33,7 @@ action-skip = Hoppa över
 action-switch-same-device = Fortsätt som två spelare
 confirm-new-game = Börja ett nytt parti? Dragen i det här partiet försvinner.
 confirm-yes = Börja om
-confirm-no = Fortsätt spela
+confirm-no = Spela vidare
 language-label = Språk
 side-gold = Guld
 side-turquoise = Turkos
@@ -142,3 +142,17 @@ online-friend-wins = Din vän vinner.
 online-friend-turn = Din väns tur ({ $side })
 # Said inside online-create-failed and online-stop-refused when the device has no network.
 online-needs-network = att spela online kräver nätverket, och den här enheten är offline
+
+# The finish, passing the device, unfinished moves
+confirm-new-round = Börja en ny omgång? Dragen i det här partiet försvinner när din vän säger ja.
+chain-hint = Fortsätt hoppa: tryck på nästa ruta.
+action-play-again = Spela igen
+finish-see-board = Visa brädet
+hand-over-to = Lämna över till { $side }
+hand-over-ready = Tryck när du är redo
+option-hand-over = Överlämningsskärm mellan dragen
+option-turn-board = Vänd brädet mot den som ska dra
+saved-game-level = Sparat parti ({ $level }): { $moves ->
+    [one] 1 drag
+   *[other] { $moves } drag
+  }

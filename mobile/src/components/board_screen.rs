@@ -1,7 +1,8 @@
 use dioxus::prelude::*;
 
 use super::{
-    confirm_dialog::ConfirmDialog, controls::Controls, game_board::GameBoard, notice::Notice,
+    confirm_dialog::ConfirmDialog, controls::Controls, game_board::GameBoard, game_over::GameOver,
+    hand_over::HandOver, modal::Behind, notice::Notice, pass_options::PassOptions,
     status_panel::StatusPanel, top_bar::TopBar,
 };
 use crate::{
@@ -9,7 +10,8 @@ use crate::{
     state::Action,
 };
 
-/// The game in progress: status, board and controls, laid out for portrait or landscape.
+/// The game in progress: status, board and controls, laid out for portrait or landscape
+/// (sideways the top bar joins the side panel, so the board has the whole height).
 #[component]
 pub fn BoardScreen() -> Element {
     let mut game = use_game();
@@ -18,31 +20,53 @@ pub fn BoardScreen() -> Element {
         return rsx! {};
     };
     let texts = settings.texts.read();
-    let layout = if *settings.landscape.read() {
-        "landscape"
-    } else {
-        "portrait"
-    };
+    let landscape = *settings.landscape.read();
+    let layout = if landscape { "landscape" } else { "portrait" };
+    let title = texts.get(&format!("game-{kind}"));
+    let confirming = *game.confirming_new_game.read();
+    let finished = game.finish_shown();
+    // The hand-over screen waits for the last move to be shown.
+    let handing_over = game
+        .session
+        .read()
+        .as_ref()
+        .is_some_and(|s| s.handing_over_to().is_some())
+        && game.sowing.read().is_none();
     rsx! {
-        TopBar { title: texts.get(&format!("game-{kind}")) }
-        main { class: "screen board-screen {layout}", "data-game": kind.as_str(),
-            Notice {}
-            div { class: "board-area",
-                GameBoard {}
+        Behind { covered: confirming || finished || handing_over,
+            if !landscape {
+                TopBar { title: title.clone() }
             }
-            aside { class: "side-panel",
-                StatusPanel {}
-                Controls {}
-            }
-            if *game.confirming_new_game.read() {
-                ConfirmDialog {
-                    on_confirm: move |_| {
-                        game.confirming_new_game.set(false);
-                        game.dispatch(Action::NewGame);
-                    },
-                    on_cancel: move |_| game.confirming_new_game.set(false),
+            main { class: "screen board-screen {layout}", "data-game": kind.as_str(),
+                Notice {}
+                div { class: "board-area",
+                    GameBoard {}
+                }
+                aside { class: "side-panel",
+                    if landscape {
+                        TopBar { title: title.clone() }
+                    }
+                    StatusPanel {}
+                    Controls {}
+                    PassOptions {}
                 }
             }
+        }
+        if confirming {
+            ConfirmDialog {
+                question: "confirm-new-game",
+                yes: "confirm-yes",
+                no: "confirm-no",
+                on_confirm: move |_| {
+                    game.confirming_new_game.set(false);
+                    game.dispatch(Action::NewGame);
+                },
+                on_cancel: move |_| game.confirming_new_game.set(false),
+            }
+        } else if finished {
+            GameOver {}
+        } else if handing_over {
+            HandOver {}
         }
     }
 }

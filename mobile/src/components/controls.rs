@@ -1,5 +1,6 @@
 use dioxus::prelude::*;
 
+use super::unfinished_move::UnfinishedMove;
 use crate::{
     shell::{Screen, use_game, use_navigation, use_settings},
     state::{Action, ComputerState, Level, Mode},
@@ -24,29 +25,34 @@ pub fn Controls() -> Element {
     let computer = session.computer();
     let animating = game.sowing.read().is_some();
     let must_pass = session.must_pass();
+    // After the end only New game and the rules still apply (the game-over sheet says more).
+    let finished = session.finish().is_some();
     rsx! {
         div { class: "controls",
+            UnfinishedMove {}
             if must_pass {
                 button { class: "primary", onclick: move |_| game.dispatch(Action::Pass), {texts.get("action-pass")} }
             }
             if animating {
                 button { class: "skip", onclick: move |_| game.skip_animation(), {texts.get("action-skip")} }
             }
-            button {
-                disabled: !can_undo,
-                onclick: move |_| {
-                    game.skip_animation();
-                    game.dispatch(Action::Undo);
-                },
-                {texts.get("action-undo")}
+            if !finished {
+                button {
+                    disabled: !can_undo,
+                    onclick: move |_| {
+                        game.skip_animation();
+                        game.dispatch(Action::Undo);
+                    },
+                    {texts.get("action-undo")}
+                }
             }
             button {
                 onclick: move |_| {
-                    if has_moves { game.confirming_new_game.set(true) } else { game.dispatch(Action::NewGame) }
+                    if has_moves && !finished { game.confirming_new_game.set(true) } else { game.dispatch(Action::NewGame) }
                 },
                 {texts.get("action-new-game")}
             }
-            if let Mode::Computer(level) = mode {
+            if let (Mode::Computer(level), false) = (mode, finished) {
                 if paused {
                     button { class: "primary", onclick: move |_| game.dispatch(Action::Resume), {texts.get("action-resume")} }
                 } else {

@@ -1,12 +1,12 @@
 use cozcade_engine::{GameKind, Side};
 use dioxus::prelude::*;
 
-use super::{confirm_dialog::ConfirmDialog, top_bar::TopBar};
+use super::{confirm_dialog::ConfirmDialog, modal::Behind, top_bar::TopBar};
 use crate::{
     computer,
     i18n::Arg,
-    shell::{Screen, use_navigation, use_room, use_settings},
-    state::{Level, Mode, Slot},
+    shell::{Screen, use_game, use_navigation, use_room, use_settings},
+    state::{Action, Level, Mode, Slot},
 };
 
 /// After choosing a game: against the computer (with its level) or two players on one device,
@@ -14,18 +14,21 @@ use crate::{
 #[component]
 pub fn ModePicker(kind: GameKind) -> Element {
     let navigation = use_navigation();
+    let game = use_game();
     let settings = use_settings();
     let room = use_room();
     let texts = settings.texts.read();
-    let mut level = use_signal(|| Level::Medium);
+    let saved_computer = settings
+        .saved(kind, Slot::Computer)
+        .filter(|s| !s.record.is_empty());
+    // The saved game's level, else Medium; Continue plays on at the level chosen here.
+    let saved_level = saved_computer.as_ref().and_then(|s| s.mode.level());
+    let mut level = use_signal(|| saved_level.unwrap_or(Level::Medium));
     // The slot whose New game waits for confirmation.
     let mut confirm = use_signal(|| None::<Mode>);
     // "Play with a friend": the room is being created, or why it could not be.
     let mut creating = use_signal(|| false);
     let mut create_error = use_signal(|| None::<String>);
-    let saved_computer = settings
-        .saved(kind, Slot::Computer)
-        .filter(|s| !s.record.is_empty());
     let saved_same = settings
         .saved(kind, Slot::SameDevice)
         .filter(|s| !s.record.is_empty());
@@ -33,7 +36,9 @@ pub fn ModePicker(kind: GameKind) -> Element {
     let game_name = texts.get(&format!("game-{kind}"));
     let moves = |n: usize| texts.with("saved-game", vec![("moves", Arg::from(n))]);
 
+    let confirming = confirm.read().is_some();
     rsx! {
+        Behind { covered: confirming,
         TopBar { title: game_name.clone() }
         main { class: "screen modes",
             h2 { {texts.get("mode-heading")} }
@@ -59,10 +64,18 @@ pub fn ModePicker(kind: GameKind) -> Element {
                         if let Some(saved) = saved_computer.clone() {
                             button {
                                 class: "primary",
-                                onclick: move |_| navigation.resume(saved.clone()),
+                                onclick: move |_| {
+                                    navigation.resume(saved.clone());
+                                    game.dispatch(Action::SetLevel(*level.peek()));
+                                },
                                 {texts.get("action-continue")}
                             }
-                            span { class: "card-note", {moves(saved_computer.as_ref().map_or(0, |s| s.record.len()))} }
+                            span { class: "card-note", "data-testid": "saved-computer",
+                                {texts.with("saved-game-level", vec![
+                                    ("level", texts.get(&format!("level-{}", saved_level.unwrap_or(Level::Medium).as_str())).into()),
+                                    ("moves", Arg::from(saved_computer.as_ref().map_or(0, |s| s.record.len()))),
+                                ])}
+                            }
                         }
                         button {
                             onclick: {
@@ -129,14 +142,18 @@ pub fn ModePicker(kind: GameKind) -> Element {
             button { class: "link", onclick: move |_| navigation.go(Screen::HowToPlay(kind)),
                 {texts.get("action-how-to-play")}
             }
-            if let Some(mode) = *confirm.read() {
-                ConfirmDialog {
-                    on_confirm: move |_| {
-                        confirm.set(None);
-                        navigation.start_new(kind, mode);
-                    },
-                    on_cancel: move |_| confirm.set(None),
-                }
+        }
+        }
+        if let Some(mode) = *confirm.read() {
+            ConfirmDialog {
+                question: "confirm-new-game",
+                yes: "confirm-yes",
+                no: "confirm-no",
+                on_confirm: move |_| {
+                    confirm.set(None);
+                    navigation.start_new(kind, mode);
+                },
+                on_cancel: move |_| confirm.set(None),
             }
         }
     }

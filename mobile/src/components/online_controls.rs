@@ -1,5 +1,6 @@
 use dioxus::prelude::*;
 
+use super::unfinished_move::UnfinishedMove;
 use crate::{
     i18n::Arg,
     online::{client::IntentError, session::Intent},
@@ -7,15 +8,24 @@ use crate::{
     state::{Action, Connection, NewRound, OnlineMessage},
 };
 
+/// A question the online screen asks in a modal before acting.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Ask {
+    /// Leave gives up the seat for good.
+    Leave,
+    /// New round in the middle of a game asks the friend to drop it.
+    NewRound,
+}
+
 /// An online game's actions: Pass when it is the move, New round (ask, or accept the friend's
-/// request), Leave (asked twice: it gives up the seat for good), and the last refusal.
+/// request), Leave (asked first: it gives up the seat for good), and the last refusal. The
+/// questions are the screen's (`asking`), shown over it.
 #[component]
-pub fn OnlineControls() -> Element {
+pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
     let game = use_game();
     let room = use_room();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let mut confirm_leave = use_signal(|| false);
     let Some(view) = room.view().read().clone() else {
         return rsx! {};
     };
@@ -46,9 +56,12 @@ pub fn OnlineControls() -> Element {
     });
     rsx! {
         div { class: "controls online-controls",
+            UnfinishedMove {}
             if must_pass {
                 button { class: "primary", onclick: move |_| game.dispatch(Action::Pass), {texts.get("action-pass")} }
             }
+            // Once the game is over the game-over sheet carries New round.
+            if !game.finish_shown() {
             match view.new_round {
                 NewRound::AskedByFriend => rsx! {
                     p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-asked")} }
@@ -67,29 +80,19 @@ pub fn OnlineControls() -> Element {
                         button {
                             class: if finished { "primary" } else { "" },
                             disabled: !connected || view.pending,
-                            onclick: move |_| room.send(Intent::NewRound),
+                            onclick: move |_| {
+                                if finished { room.send(Intent::NewRound) } else { asking.set(Some(Ask::NewRound)) }
+                            },
                             {texts.get("online-new-round")}
                         }
                     }
                 },
             }
+            }
             if let Some(text) = message {
                 p { class: "online-message", role: "alert", "data-testid": "online-message", "{text}" }
             }
-            if *confirm_leave.read() {
-                p { class: "leave-question", {texts.get("online-leave-question")} }
-                button { onclick: move |_| confirm_leave.set(false), {texts.get("online-stay")} }
-                button {
-                    class: "danger",
-                    onclick: move |_| {
-                        confirm_leave.set(false);
-                        room.send(Intent::Leave);
-                    },
-                    {texts.get("online-leave-yes")}
-                }
-            } else {
-                button { class: "link", onclick: move |_| confirm_leave.set(true), {texts.get("online-leave")} }
-            }
+            button { class: "link", onclick: move |_| asking.set(Some(Ask::Leave)), {texts.get("online-leave")} }
         }
     }
 }

@@ -2,11 +2,20 @@ use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
 use super::{
-    connection_indicator::ConnectionIndicator, game_board::GameBoard,
-    invitation_card::InvitationCard, notice::Notice, online_controls::OnlineControls,
-    room_closed::RoomClosed, status_panel::StatusPanel, top_bar::TopBar,
+    confirm_dialog::ConfirmDialog,
+    connection_indicator::ConnectionIndicator,
+    game_board::GameBoard,
+    game_over::GameOver,
+    invitation_card::InvitationCard,
+    modal::Behind,
+    notice::Notice,
+    online_controls::{Ask, OnlineControls},
+    room_closed::RoomClosed,
+    status_panel::StatusPanel,
+    top_bar::TopBar,
 };
 use crate::{
+    online::session::Intent,
     shell::{use_game, use_room, use_settings},
     state::Connection,
 };
@@ -18,7 +27,9 @@ pub fn OnlineScreen() -> Element {
     let settings = use_settings();
     let game = use_game();
     let texts = settings.texts.read();
-    let room_view = use_room().view();
+    let room = use_room();
+    let room_view = room.view();
+    let mut asking = use_signal(|| None::<Ask>);
     let Some(view) = room_view.read().clone() else {
         return rsx! {};
     };
@@ -27,11 +38,8 @@ pub fn OnlineScreen() -> Element {
         Some(kind) => texts.get(&format!("game-{kind}")),
         None => texts.get("mode-online"),
     };
-    let layout = if *settings.landscape.read() {
-        "landscape"
-    } else {
-        "portrait"
-    };
+    let landscape = *settings.landscape.read();
+    let layout = if landscape { "landscape" } else { "portrait" };
     let seat = view
         .seat
         .map(|s| {
@@ -43,8 +51,16 @@ pub fn OnlineScreen() -> Element {
         })
         .unwrap_or("");
     let has_board = game.session.read().is_some();
+    let stopped = matches!(view.connection, Connection::Stopped(_));
+    // Sideways the top bar joins the side panel, so the board has the whole height.
+    let bar_in_panel = landscape && !stopped;
+    let question = *asking.read();
+    let finished = !stopped && game.finish_shown();
     rsx! {
-        TopBar { title }
+        Behind { covered: question.is_some() || finished,
+        if !bar_in_panel {
+            TopBar { title: title.clone() }
+        }
         main {
             class: "screen board-screen online {layout}",
             "data-game": kind.map(GameKind::as_str).unwrap_or_default(),
@@ -62,6 +78,9 @@ pub fn OnlineScreen() -> Element {
                     }
                 }
                 aside { class: "side-panel",
+                    if bar_in_panel {
+                        TopBar { title: title.clone() }
+                    }
                     ConnectionIndicator {}
                     if view.connection == Connection::WaitingForFriendToJoin {
                         InvitationCard {}
@@ -69,9 +88,36 @@ pub fn OnlineScreen() -> Element {
                     if has_board {
                         StatusPanel {}
                     }
-                    OnlineControls {}
+                    OnlineControls { asking }
                 }
             }
+        }
+        }
+        if let Some(ask) = question {
+            ConfirmDialog {
+                question: match ask {
+                    Ask::Leave => "online-leave-question",
+                    Ask::NewRound => "confirm-new-round",
+                },
+                yes: match ask {
+                    Ask::Leave => "online-leave-yes",
+                    Ask::NewRound => "online-new-round",
+                },
+                no: match ask {
+                    Ask::Leave => "online-stay",
+                    Ask::NewRound => "confirm-no",
+                },
+                on_confirm: move |_| {
+                    asking.set(None);
+                    room.send(match ask {
+                        Ask::Leave => Intent::Leave,
+                        Ask::NewRound => Intent::NewRound,
+                    });
+                },
+                on_cancel: move |_| asking.set(None),
+            }
+        } else if finished {
+            GameOver {}
         }
     }
 }

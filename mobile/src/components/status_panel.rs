@@ -1,11 +1,31 @@
-use cozcade_engine::{AnyRecord, DrawReason, Outcome, Side};
+use cozcade_engine::{AnyRecord, DrawReason, GameKind, Side};
 use dioxus::prelude::*;
 
 use crate::{
     i18n::Arg,
+    i18n::Texts,
     shell::{use_game, use_settings},
-    state::{ComputerState, Mode},
+    state::{ComputerState, Mode, Verdict},
 };
+
+/// Who won, or why it is a draw, in the player's language.
+pub fn verdict_text(texts: &Texts, kind: GameKind, verdict: Verdict) -> String {
+    match verdict {
+        Verdict::YouWin => texts.get("result-you-win"),
+        Verdict::ComputerWins => texts.get("result-computer-wins"),
+        Verdict::FriendWins => texts.get("online-friend-wins"),
+        Verdict::SideWins(side) => {
+            let name = texts.get(&format!("side-{}", kind.side_name(side)));
+            texts.with("result-win", vec![("side", name.into())])
+        }
+        Verdict::Draw(reason) => texts.get(match reason {
+            DrawReason::Repetition => "result-draw-repetition",
+            DrawReason::FortyMoveRule => "result-draw-forty-moves",
+            DrawReason::EqualSeeds => "result-draw-equal-seeds",
+            DrawReason::NoMoves => "result-draw-no-moves",
+        }),
+    }
+}
 
 /// Whose turn, the last move and the result, announced politely to screen readers.
 #[component]
@@ -24,28 +44,8 @@ pub fn StatusPanel() -> Element {
     let against_computer = matches!(session.mode(), Mode::Computer(_));
     let online_seat = session.online_seat();
 
-    let headline = match record.outcome() {
-        Some(Outcome::Win(winner)) if online_seat.is_some() => {
-            if Some(winner) == online_seat {
-                texts.get("result-you-win")
-            } else {
-                texts.get("online-friend-wins")
-            }
-        }
-        Some(Outcome::Win(winner)) if against_computer => {
-            if winner == Side::First {
-                texts.get("result-you-win")
-            } else {
-                texts.get("result-computer-wins")
-            }
-        }
-        Some(Outcome::Win(winner)) => texts.with("result-win", vec![("side", side(winner).into())]),
-        Some(Outcome::Draw(reason)) => texts.get(match reason {
-            DrawReason::Repetition => "result-draw-repetition",
-            DrawReason::FortyMoveRule => "result-draw-forty-moves",
-            DrawReason::EqualSeeds => "result-draw-equal-seeds",
-            DrawReason::NoMoves => "result-draw-no-moves",
-        }),
+    let headline = match session.finish() {
+        Some(finish) => verdict_text(&texts, kind, finish.verdict),
         None if session.is_paused() => texts.get("status-paused"),
         None if online_seat.is_some() => {
             let turn = record.turn();

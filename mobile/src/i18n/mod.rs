@@ -231,6 +231,80 @@ mod tests {
     }
 
     #[test]
+    fn the_buttons_of_one_screen_never_share_a_word() {
+        // What can be on screen together: the board (with its dialogs and sheets), and the
+        // mode screen (with its New game question).
+        let screens: [&[&str]; 2] = [
+            &[
+                "action-back",
+                "action-undo",
+                "action-cancel",
+                "action-new-game",
+                "action-pause",
+                "action-resume",
+                "action-retry",
+                "action-skip",
+                "action-pass",
+                "action-how-to-play",
+                "action-play-again",
+                "action-switch-same-device",
+                "confirm-yes",
+                "confirm-no",
+                "finish-see-board",
+                "hand-over-ready",
+                "online-new-round",
+                "online-accept",
+                "online-leave",
+                "online-leave-yes",
+                "online-stay",
+            ],
+            &[
+                "action-back",
+                "action-continue",
+                "action-new-game",
+                "action-how-to-play",
+                "action-play-with-friend",
+                "confirm-yes",
+                "confirm-no",
+            ],
+        ];
+        for language in Language::ALL {
+            let texts = Texts::new(language);
+            for ids in screens {
+                let mut seen = std::collections::HashMap::new();
+                for id in ids {
+                    let text = texts.get(id).to_lowercase();
+                    if let Some(other) = seen.insert(text.clone(), id) {
+                        panic!("{language}: {other} and {id} both say {text:?}");
+                    }
+                }
+            }
+            // Back, Undo and Cancel do not even share a word ("Terug" and "Zet terug").
+            let words = |id: &str| -> Vec<String> {
+                texts
+                    .get(id)
+                    .to_lowercase()
+                    .split_whitespace()
+                    .map(str::to_owned)
+                    .collect()
+            };
+            let trio = ["action-back", "action-undo", "action-cancel"];
+            for (i, a) in trio.iter().enumerate() {
+                for b in &trio[i + 1..] {
+                    let shared: Vec<String> = words(a)
+                        .into_iter()
+                        .filter(|w| words(b).contains(w))
+                        .collect();
+                    assert!(
+                        shared.is_empty(),
+                        "{language}: {a} and {b} share {shared:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn a_missing_message_falls_back_to_english_then_to_its_id() {
         let texts = Texts::new(Language::Swedish);
         assert_eq!(texts.get("action-undo"), "Ångra");

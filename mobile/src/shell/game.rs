@@ -32,6 +32,8 @@ pub struct Game {
     pub sowing: Signal<Option<Sowing>>,
     /// The New game confirmation is open.
     pub confirming_new_game: Signal<bool>,
+    /// The player put the game-over sheet aside to look at the board (until the next game).
+    pub finish_dismissed: Signal<bool>,
     /// The computer's search in progress, to stop it.
     thinking: Signal<Option<computer::Handle>>,
     /// The game was paused because the app went to the background, not by the player: coming
@@ -51,6 +53,7 @@ impl Game {
             session: Signal::new(None),
             sowing: Signal::new(None),
             confirming_new_game: Signal::new(false),
+            finish_dismissed: Signal::new(false),
             thinking: Signal::new(None),
             paused_while_away: Signal::new(false),
             settings,
@@ -63,6 +66,7 @@ impl Game {
     pub(super) fn open(mut self, session: Session) {
         self.sowing.set(None);
         self.confirming_new_game.set(false);
+        self.finish_dismissed.set(false);
         self.session.set(Some(session));
         let effects = self
             .session
@@ -85,7 +89,7 @@ impl Game {
     }
 
     pub(super) fn resume(self, saved: SavedGame) {
-        self.open(Session::resume_record(saved.record, saved.mode));
+        self.open(Session::resume_record(saved.record, saved.mode).with_pass_and_play(saved.pass));
     }
 
     /// Applies an action to the session on the board and carries out what it asks for.
@@ -94,7 +98,29 @@ impl Game {
             Some(session) => session.apply(action),
             None => return,
         };
+        // A game that goes on again (New game, Undo, a new round) gets its own finish.
+        let over = self
+            .session
+            .peek()
+            .as_ref()
+            .and_then(Session::finish)
+            .is_some();
+        if !over && *self.finish_dismissed.peek() {
+            self.finish_dismissed.set(false);
+        }
         self.run(effects);
+    }
+
+    /// The game-over sheet is up: the game is over and the last move has been shown (the
+    /// result is not announced while the sowing animation still runs).
+    pub fn finish_shown(self) -> bool {
+        let over = self
+            .session
+            .read()
+            .as_ref()
+            .and_then(Session::finish)
+            .is_some();
+        over && self.sowing.read().is_none() && !*self.finish_dismissed.read()
     }
 
     fn run(self, effects: Vec<Effect>) {
@@ -133,6 +159,7 @@ impl Game {
             Some(session) => SavedGame {
                 mode: session.mode(),
                 record: AnyRecord::clone(&session.record()),
+                pass: session.pass_and_play(),
             },
             None => return,
         };
@@ -239,9 +266,13 @@ impl Game {
     }
 
     /// The page or app left the screen while the board was in view: the computer stops
-    /// thinking (nothing runs unseen).
+    /// thinking (nothing runs unseen). Two players on one device just go on.
     pub(super) fn pause_while_away(mut self) {
-        let running = self.session.peek().as_ref().is_some_and(|s| !s.is_paused());
+        let running = self
+            .session
+            .peek()
+            .as_ref()
+            .is_some_and(|s| s.can_pause() && !s.is_paused());
         if running {
             self.dispatch(Action::Pause);
             self.paused_while_away.set(true);

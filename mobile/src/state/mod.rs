@@ -4,15 +4,19 @@
 //! with [`Effect`]s (save, let the computer think) that the shell carries out. Everything here
 //! runs in host unit tests.
 
+mod finish;
 pub mod invitation;
 mod mode;
 pub mod online;
+mod pass_and_play;
 mod route;
 mod session;
 pub mod sowing;
 
+pub use finish::{Finish, Verdict};
 pub use invitation::{Invitation, InvitationError};
 pub use mode::{Level, Mode, Slot};
 pub use online::{Connection, NewRound, OnlineMessage, OnlineView};
+pub use pass_and_play::PassAndPlay;
 pub use route::{Cell, RouteBuilder, Tap, cell_of};
 pub use session::{Action, ComputerState, Effect, Feel, Session};

@@ -9,7 +9,9 @@ use cozcade_engine::{AnyMove, AnyRecord, Game, GameKind, Outcome, Side};
 use crate::online::session::SharedClient;
 
 use super::{
+    finish::Finish,
     mode::{Level, Mode, Slot},
+    pass_and_play::PassAndPlay,
     route::{Cell, RouteBuilder, Tap},
 };
 
@@ -42,6 +44,10 @@ pub enum Action {
     ComputerFailed {
         generation: u64,
     },
+    /// Two players on one device: how they pass it (saved with the game).
+    SetPassAndPlay(PassAndPlay),
+    /// The hand-over screen was tapped: the player to move has the device.
+    HandedOver,
     /// Online: the room's client has applied what the server confirmed, up to `seq`, and
     /// whether this device may move now (connected, the friend present, nothing waiting for
     /// the server's answer). The record itself stays in the client.
@@ -150,6 +156,10 @@ pub struct Session {
     generation: u64,
     /// Resume was already used to retry the current failed turn.
     retried: bool,
+    /// On one device: the hand-over screen and the turning board, as chosen.
+    pass: PassAndPlay,
+    /// A turn has ended on one device and the hand-over screen waits for the next player.
+    handing_over: bool,
     /// Set for a game in an online room: only this seat's taps count, moves go to the server
     /// and the record changes only through [`Action::Confirmed`]. Never saved.
     online: Option<OnlineSeat>,
@@ -171,10 +181,27 @@ impl Session {
             computer: ComputerState::Idle,
             generation: 0,
             retried: false,
+            pass: PassAndPlay::default(),
+            handing_over: false,
             online: None,
         };
         session.refresh_route();
         session
+    }
+
+    /// The same session with the players' way of passing the device (as saved with it).
+    pub fn with_pass_and_play(mut self, pass: PassAndPlay) -> Self {
+        self.pass = pass;
+        self
+    }
+
+    pub fn pass_and_play(&self) -> PassAndPlay {
+        self.pass
+    }
+
+    /// The side the device is to be handed to, while the hand-over screen is up.
+    pub fn handing_over_to(&self) -> Option<Side> {
+        self.handing_over.then(|| self.record.turn())
     }
 
     /// A game in an online room, read from the room's client, played from `seat`.
@@ -242,9 +269,21 @@ impl Session {
     }
 
     /// The board is drawn turned half a round: online from the second seat, whose side must be
-    /// nearest the player. (On one device the board stays put for both.)
+    /// nearest the player; on one device, when the players chose it, for the second colour's turn.
     pub fn board_turned(&self) -> bool {
-        self.online_seat() == Some(Side::Second)
+        match self.online_seat() {
+            Some(seat) => seat == Side::Second,
+            None => {
+                self.mode == Mode::SameDevice
+                    && self.pass.turn_board
+                    && self.record.turn() == Side::Second
+            }
+        }
+    }
+
+    /// How the game ended, told from this device's side; `None` while it goes on.
+    pub fn finish(&self) -> Option<Finish> {
+        Finish::of(&self.record(), self.mode, self.online_seat())
     }
 
     /// The seat this device plays in an online room (`None` for a local game).
@@ -282,6 +321,11 @@ impl Session {
 
     pub fn is_paused(&self) -> bool {
         self.paused
+    }
+
+    /// Whether Pause means anything: only a game against the computer has one to stop.
+    pub fn can_pause(&self) -> bool {
+        matches!(self.mode, Mode::Computer(_)) && self.online.is_none()
     }
 
     pub fn computer(&self) -> ComputerState {
@@ -334,7 +378,11 @@ impl Session {
             .online
             .as_ref()
             .is_none_or(|o| o.ready && record.turn() == o.seat);
-        !self.paused && record.outcome().is_none() && !self.computer_to_move() && online_turn
+        !self.paused
+            && !self.handing_over
+            && record.outcome().is_none()
+            && !self.computer_to_move()
+            && online_turn
     }
 
     /// The computer plays the second colour and it is its turn.
@@ -369,10 +417,14 @@ impl Session {
                 Some(pass) if self.must_pass() => self.play_human(pass),
                 _ => Vec::new(),
             },
-            Action::Undo => self.undo(),
+            Action::Undo => {
+                self.handing_over = false;
+                self.undo()
+            }
             Action::NewGame => {
                 self.record = AnyRecord::new(self.kind());
                 self.retried = false;
+                self.handing_over = false;
                 let mut effects = self.game_changed();
                 effects.push(Effect::Save);
                 effects.extend(self.maybe_think());
@@ -405,7 +457,8 @@ impl Session {
                 effects
             }
             Action::Pause => {
-                if self.paused {
+                // Pausing stops the computer; two players on one device just go on.
+                if self.paused || !self.can_pause() {
                     return Vec::new();
                 }
                 self.paused = true;
@@ -461,6 +514,18 @@ impl Session {
                     return Vec::new();
                 }
                 self.computer_failed()
+            }
+            Action::SetPassAndPlay(pass) => {
+                if self.mode != Mode::SameDevice || pass == self.pass {
+                    return Vec::new();
+                }
+                self.pass = pass;
+                self.handing_over &= pass.hand_over;
+                vec![Effect::Save]
+            }
+            Action::HandedOver => {
+                self.handing_over = false;
+                Vec::new()
             }
             // Only an online room confirms moves.
             Action::Confirmed { .. } => Vec::new(),
@@ -521,6 +586,8 @@ impl Session {
             | Action::SwitchToSameDevice
             | Action::Pause
             | Action::Resume
+            | Action::SetPassAndPlay(_)
+            | Action::HandedOver
             | Action::ComputerMoved { .. }
             | Action::ComputerFailed { .. } => Vec::new(),
         }
@@ -561,9 +628,15 @@ impl Session {
     }
 
     fn play_human(&mut self, mv: AnyMove) -> Vec<Effect> {
+        let mover = self.record.turn();
         match self.record.play_move(&mv) {
             Ok(_) => {
                 let index = self.record.len() - 1;
+                // The turn passed to the other player (not a Kalah extra turn, not the end).
+                self.handing_over = self.mode == Mode::SameDevice
+                    && self.pass.hand_over
+                    && self.record.outcome().is_none()
+                    && self.record.turn() != mover;
                 let mut effects = self.game_changed();
                 effects.extend([Effect::Played { index }, Effect::Save]);
                 effects.extend(self.maybe_think());
@@ -837,12 +910,13 @@ mod tests {
 
     #[test]
     fn taps_are_ignored_while_paused_and_after_the_end() {
-        let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
+        let mut s = Session::new(GameKind::Kalah, Mode::Computer(Level::Easy));
         s.apply(Action::Pause);
         assert!(s.apply(gold('a')).is_empty());
         assert!(s.highlights().is_empty());
         s.apply(Action::Resume);
-        assert_eq!(s.apply(gold('a')).len(), 2);
+        // Played, saved, and the computer asked for its answer.
+        assert_eq!(s.apply(gold('a')).len(), 3);
 
         let finished = AnyRecord::from_fen(GameKind::Kalah, "G:G0,0,0,0,0,1,23:T1,1,1,1,1,1,18")
             .expect("valid position");
@@ -851,6 +925,56 @@ mod tests {
         assert!(s.record().outcome().is_some());
         assert!(s.highlights().is_empty());
         assert!(s.apply(turquoise('a')).is_empty());
+    }
+
+    #[test]
+    fn two_players_on_one_device_never_pause() {
+        // Leaving the board or hiding the page asks for a pause; on one device nothing stops.
+        let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
+        s.apply(gold('a'));
+        assert!(!s.can_pause());
+        assert!(s.apply(Action::Pause).is_empty());
+        assert!(!s.is_paused());
+        assert!(!s.highlights().is_empty());
+        assert_eq!(s.apply(turquoise('a')).len(), 2);
+    }
+
+    #[test]
+    fn the_hand_over_screen_waits_between_turns_and_the_board_turns_to_the_mover() {
+        let chosen = PassAndPlay {
+            hand_over: true,
+            turn_board: true,
+        };
+        let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
+        assert_eq!(s.apply(Action::SetPassAndPlay(chosen)), vec![Effect::Save]);
+        assert_eq!(s.pass_and_play(), chosen);
+        assert!(!s.board_turned(), "gold to move: the board stays");
+        // A Kalah extra turn (c ends in the store) keeps the device with gold.
+        s.apply(gold('c'));
+        assert_eq!(s.handing_over_to(), None);
+        s.apply(gold('a'));
+        assert_eq!(s.handing_over_to(), Some(Side::Second));
+        assert!(s.board_turned(), "turquoise to move: the board turns");
+        // Nobody taps until the device is taken.
+        assert!(s.highlights().is_empty());
+        assert!(s.apply(turquoise('a')).is_empty());
+        s.apply(Action::HandedOver);
+        assert_eq!(s.handing_over_to(), None);
+        assert_eq!(s.apply(turquoise('a')).len(), 2);
+        // Undo takes the hand-over away with the turn.
+        s.apply(Action::Undo);
+        assert_eq!(s.handing_over_to(), None);
+
+        // Off again: nothing waits, the board stays put.
+        s.apply(Action::SetPassAndPlay(PassAndPlay::default()));
+        assert!(!s.board_turned());
+        s.apply(turquoise('a'));
+        assert_eq!(s.handing_over_to(), None);
+
+        // Only one device's players pass it.
+        let mut c = Session::new(GameKind::Kalah, Mode::Computer(Level::Easy));
+        assert!(c.apply(Action::SetPassAndPlay(chosen)).is_empty());
+        assert_eq!(c.pass_and_play(), PassAndPlay::default());
     }
 
     #[test]

@@ -59,6 +59,7 @@ mod tests {
         let saved = SavedGame {
             mode: session.mode(),
             record: session.record().clone(),
+            pass: session.pass_and_play(),
         };
         store.save(&saved).expect("saves");
     }

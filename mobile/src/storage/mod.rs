@@ -36,7 +36,7 @@ pub fn open_default() -> Result<Box<dyn Store>, StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{Level, Mode, Slot};
+    use crate::state::{Level, Mode, PassAndPlay, Slot};
     use cozcade_engine::{AnyRecord, GameKind};
 
     pub(super) fn sample() -> SavedGame {
@@ -46,7 +46,30 @@ mod tests {
         SavedGame {
             mode: Mode::Computer(Level::Medium),
             record,
+            pass: PassAndPlay::default(),
         }
+    }
+
+    #[test]
+    fn a_save_from_before_pass_and_play_still_loads_and_the_choice_round_trips() {
+        let old = r#"{"mode":{"mode":"same-device"},"record":{"game":"kalah","start":"G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0","moves":["c"]}}"#;
+        let saved = SavedGame::from_json(old, GameKind::Kalah, Slot::SameDevice).expect("loads");
+        assert_eq!(saved.pass, PassAndPlay::default());
+        assert_eq!(saved.record.len(), 1);
+
+        let chosen = SavedGame {
+            pass: PassAndPlay {
+                hand_over: true,
+                turn_board: true,
+            },
+            ..saved
+        };
+        let text = chosen.to_json().expect("serialises");
+        assert!(text.contains("hand-over"), "{text}");
+        assert_eq!(
+            SavedGame::from_json(&text, GameKind::Kalah, Slot::SameDevice),
+            Ok(chosen)
+        );
     }
 
     #[test]

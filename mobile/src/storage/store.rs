@@ -4,15 +4,18 @@ use cozcade_engine::{AnyRecord, GameKind};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    state::{Mode, Slot},
+    state::{Mode, PassAndPlay, Slot},
     text::clip,
 };
 
-/// A game as stored: the record (start + moves, replayed on load) and who plays the second colour.
+/// A game as stored: the record (start + moves, replayed on load), who plays the second colour
+/// and, on one device, how the players pass it (absent in older saves: then nothing chosen).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
     pub mode: Mode,
     pub record: AnyRecord,
+    #[serde(default, skip_serializing_if = "PassAndPlay::is_default")]
+    pub pass: PassAndPlay,
 }
 
 impl SavedGame {

@@ -1,0 +1,96 @@
+use cozcade_engine::Side;
+use dioxus::prelude::*;
+
+use super::{modal::Modal, status_panel::verdict_text};
+use crate::{
+    i18n::Arg,
+    online::session::Intent,
+    shell::{use_game, use_navigation, use_room, use_settings},
+    state::{Action, NewRound},
+};
+
+/// The finish, over the board: who won or why it is a draw, the final score (Kalah's stores,
+/// Chinese Checkers' marbles home), and what next: Play again (a local game) or New round
+/// (online: asked of the friend, or the friend's request accepted), Back, or a look at the board.
+#[component]
+pub fn GameOver() -> Element {
+    let mut game = use_game();
+    let navigation = use_navigation();
+    let room = use_room();
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let session = game.session.read();
+    let Some((session, finish)) = session.as_ref().and_then(|s| Some((s, s.finish()?))) else {
+        return rsx! {};
+    };
+    let kind = session.kind();
+    let online = session.online_seat().is_some();
+    let side = |s: Side| texts.get(&format!("side-{}", kind.side_name(s)));
+    let score_key = match kind {
+        cozcade_engine::GameKind::Kalah => "kalah-store",
+        _ => "cc-arrivals",
+    };
+    let score_arg = match kind {
+        cozcade_engine::GameKind::Kalah => "seeds",
+        _ => "count",
+    };
+    let score: Vec<String> = finish
+        .score
+        .map(|counts| {
+            Side::BOTH
+                .into_iter()
+                .zip(counts)
+                .map(|(s, n)| {
+                    texts.with(
+                        score_key,
+                        vec![("side", side(s).into()), (score_arg, Arg::from(n))],
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    let new_round = room
+        .view()
+        .read()
+        .as_ref()
+        .map(|v| (v.new_round, v.pending));
+    let back = navigation.back_target();
+    rsx! {
+        Modal {
+            label: "finish-verdict",
+            class: "game-over",
+            on_close: move |_| game.finish_dismissed.set(true),
+            h2 { id: "finish-verdict", "data-testid": "finish-verdict", {verdict_text(&texts, kind, finish.verdict)} }
+            if !score.is_empty() {
+                p { class: "final-score", "data-testid": "final-score",
+                    for (i, line) in score.into_iter().enumerate() {
+                        span { key: "{i}", "{line}" }
+                    }
+                }
+            }
+            div { class: "actions",
+                if online {
+                    match new_round {
+                        Some((NewRound::AskedByFriend, pending)) => rsx! {
+                            p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-asked")} }
+                            button { class: "primary", disabled: pending, onclick: move |_| room.send(Intent::NewRound), {texts.get("online-accept")} }
+                        },
+                        Some((NewRound::AskedByMe, _)) => rsx! {
+                            p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-waiting")} }
+                        },
+                        Some((NewRound::None, pending)) => rsx! {
+                            button { class: "primary", disabled: pending, onclick: move |_| room.send(Intent::NewRound), {texts.get("online-new-round")} }
+                        },
+                        None => rsx! {},
+                    }
+                } else {
+                    button { class: "primary", onclick: move |_| game.dispatch(Action::NewGame), {texts.get("action-play-again")} }
+                }
+                if let Some(target) = back {
+                    button { onclick: move |_| navigation.go(target), {texts.get("action-back")} }
+                }
+                button { class: "link", onclick: move |_| game.finish_dismissed.set(true), {texts.get("finish-see-board")} }
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+use dioxus::prelude::*;
+
+use crate::{
+    shell::{use_game, use_settings},
+    state::{Action, Mode, PassAndPlay},
+};
+
+/// Two players on one device choose how they pass it: a hand-over screen between turns, and
+/// the board turned toward the player to move. Kept with the game.
+#[component]
+pub fn PassOptions() -> Element {
+    let game = use_game();
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let session = game.session.read();
+    let Some(pass) = session
+        .as_ref()
+        .filter(|s| s.mode() == Mode::SameDevice && s.online_seat().is_none())
+        .map(|s| s.pass_and_play())
+    else {
+        return rsx! {};
+    };
+    rsx! {
+        fieldset { class: "pass-options",
+            label { class: "option",
+                input {
+                    r#type: "checkbox",
+                    checked: pass.hand_over,
+                    onchange: move |event: FormEvent| {
+                        let hand_over = event.checked();
+                        game.dispatch(Action::SetPassAndPlay(PassAndPlay { hand_over, ..pass }));
+                    },
+                }
+                {texts.get("option-hand-over")}
+            }
+            label { class: "option",
+                input {
+                    r#type: "checkbox",
+                    checked: pass.turn_board,
+                    onchange: move |event: FormEvent| {
+                        let turn_board = event.checked();
+                        game.dispatch(Action::SetPassAndPlay(PassAndPlay { turn_board, ..pass }));
+                    },
+                }
+                {texts.get("option-turn-board")}
+            }
+        }
+    }
+}
