@@ -58,6 +58,8 @@ export async function device(kind, options = {}) {
     phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
     "phone-landscape": { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
     desktop: { viewport: { width: 1280, height: 800 } },
+    tablet: { viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+    "desktop-wide": { viewport: { width: 1440, height: 900 } },
   };
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",

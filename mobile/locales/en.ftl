@@ -140,3 +140,13 @@ online-games-heading = Your online games
 online-room-note = Room { $room }
 online-friend-wins = Your friend wins.
 online-friend-turn = Your friend's turn ({ $side })
+
+## Motion and feedback: notes under the board and what the cells say.
+note-must-capture = You must capture
+note-extra-turn = Extra turn
+note-captured = Captured { $seeds ->
+    [one] 1 seed
+   *[other] { $seeds } seeds
+  }
+cell-move-here = you can move here
+cell-must-capture = must capture

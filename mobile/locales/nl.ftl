@@ -140,3 +140,13 @@ online-games-heading = Je online spellen
 online-room-note = Kamer { $room }
 online-friend-wins = Je vriend wint.
 online-friend-turn = Je vriend is aan zet ({ $side })
+
+## Motion and feedback: notes under the board and what the cells say.
+note-must-capture = Je moet slaan
+note-extra-turn = Nog een beurt
+note-captured = { $seeds ->
+    [one] 1 zaadje geslagen
+   *[other] { $seeds } zaadjes geslagen
+  }
+cell-move-here = je kunt hierheen
+cell-must-capture = moet slaan

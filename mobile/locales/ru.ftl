@@ -143,3 +143,14 @@ online-games-heading = Ваши онлайн-игры
 online-room-note = Комната { $room }
 online-friend-wins = Друг победил.
 online-friend-turn = Ход друга ({ $side })
+
+## Motion and feedback: notes under the board and what the cells say.
+note-must-capture = Нужно бить
+note-extra-turn = Ещё ход
+note-captured = Захвачено: { $seeds ->
+    [one] { $seeds } камень
+    [few] { $seeds } камня
+   *[other] { $seeds } камней
+  }
+cell-move-here = можно пойти сюда
+cell-must-capture = должна бить

@@ -140,3 +140,13 @@ online-games-heading = Dina onlinespel
 online-room-note = Rum { $room }
 online-friend-wins = Din vän vinner.
 online-friend-turn = Din väns tur ({ $side })
+
+## Motion and feedback: notes under the board and what the cells say.
+note-must-capture = Du måste slå
+note-extra-turn = Extra drag
+note-captured = Tog { $seeds ->
+    [one] 1 frö
+   *[other] { $seeds } frön
+  }
+cell-move-here = du kan flytta hit
+cell-must-capture = måste slå

@@ -22,7 +22,7 @@ pub fn Controls() -> Element {
     let has_moves = !session.record().is_empty();
     let paused = session.is_paused();
     let computer = session.computer();
-    let animating = game.sowing.read().is_some();
+    let animating = game.animating();
     let must_pass = session.must_pass();
     rsx! {
         div { class: "controls",

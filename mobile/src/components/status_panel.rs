@@ -23,8 +23,14 @@ pub fn StatusPanel() -> Element {
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let against_computer = matches!(session.mode(), Mode::Computer(_));
     let online_seat = session.online_seat();
+    // The result waits until the last move has been seen.
+    let outcome = if game.animating() {
+        None
+    } else {
+        record.outcome()
+    };
 
-    let headline = match record.outcome() {
+    let headline = match outcome {
         Some(Outcome::Win(winner)) if online_seat.is_some() => {
             if Some(winner) == online_seat {
                 texts.get("result-you-win")
@@ -80,7 +86,7 @@ pub fn StatusPanel() -> Element {
         }
         _ => texts.get("status-no-moves-yet"),
     };
-    let finished = record.outcome().is_some();
+    let finished = outcome.is_some();
     let must_pass = session.must_pass().then(|| {
         texts.with(
             "status-must-pass",

@@ -4,6 +4,7 @@
 //! with [`Effect`]s (save, let the computer think) that the shell carries out. Everything here
 //! runs in host unit tests.
 
+pub mod animation;
 pub mod invitation;
 mod mode;
 pub mod online;
