@@ -74,8 +74,8 @@ export async function device(kind, options = {}) {
       "--disable-sync",
       "--no-first-run",
     ],
-    // Sowing animations are skipped under reduced motion, which keeps whole games quick;
-    // the animation test turns it back on.
+    // Move animations are skipped under reduced motion, which keeps whole games quick;
+    // the animation tests turn it back on.
     reducedMotion: options.motion ?? "reduce",
     ...shapes[kind],
   });

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serve, device, artifactDir, newComputerGame } from "../harness.js";
+import { serve, device, artifactDir, newComputerGame, roomServer } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -326,6 +326,44 @@ test("checkers: the piece that must capture is marked, with the reason", async (
     assert.equal(await page.locator("#cell-22").getAttribute("aria-label"), "Square 22, you can move here");
     await page.screenshot({ path: path.join(artifactDir(), "motion-must-capture-phone.png") });
   });
+});
+
+test("online, the friend's move animates on the other device as it does on the mover's", async () => {
+  const rooms = await roomServer();
+  const creator = await device("phone", { motion: "no-preference", initScript: watchLongTasks });
+  const guest = await device("phone-landscape", { motion: "no-preference", initScript: watchLongTasks });
+  try {
+    await creator.page.goto(rooms.url);
+    await creator.page.getByRole("button", { name: /^Checkers/ }).click();
+    await creator.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).click();
+    const link = creator.page.getByTestId("invitation-link");
+    await link.waitFor();
+    await guest.page.goto(await link.inputValue());
+    for (const page of [creator.page, guest.page]) {
+      await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
+    }
+    await creator.page.locator("#cell-11").tap();
+    const mover = sampleMotion(creator.page, { plies: 1 });
+    const friend = sampleMotion(guest.page, { plies: 1 });
+    await creator.page.locator("#cell-15").tap();
+    for (const [who, run] of [["mover", await mover], ["friend", await friend]]) {
+      const moving = run.samples.filter((s) => s.animating);
+      assert.ok(positions(moving).size >= 2, `${who}: the piece moved (${[...positions(moving)].join(" ")})`);
+      assert.ok(moving.every((s) => s.cell === "11" && s.playable === 0), `${who}: 11 slides, nothing tappable`);
+      timing(`online checkers move seen by the ${who}`, run);
+    }
+    // The friend sees the move marked, then may answer.
+    assert.deepEqual(await cellsOf(guest.page, ".last-from"), ["11"]);
+    assert.deepEqual(await cellsOf(guest.page, ".last-to"), ["15"]);
+    await guest.page.locator(".square.playable").first().waitFor();
+    await guest.page.screenshot({ path: path.join(artifactDir(), "motion-online-guest.png") });
+    assert.deepEqual(creator.errors, []);
+    assert.deepEqual(guest.errors, []);
+  } finally {
+    await creator.close();
+    await guest.close();
+    await rooms.close();
+  }
 });
 
 // From the start, after 112-104 and 4-15, jade's 114 hops over 113 to 112 and over 104 to 92
