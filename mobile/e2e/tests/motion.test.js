@@ -208,6 +208,7 @@ test("Kalah sows seed by seed, then says Extra turn; a capture says Captured N o
     // The capture is told when it is seen (the last frame), not when the seed is picked up.
     assert.equal(moving[0].note, "");
     assert.equal(await page.getByTestId("board-note").textContent(), "Captured 5 seeds");
+    assert.equal(await page.getByTestId("board-note").getAttribute("aria-live"), "polite");
     // The pit sown from and where its seed went are marked (the capture emptied it since).
     assert.deepEqual(await cellsOf(page, ".pit.last-from"), ["1"]);
     assert.deepEqual(await cellsOf(page, ".pit.last-to"), ["2"]);

@@ -156,8 +156,9 @@ pub fn GameBoard() -> Element {
     rsx! {
         div { class: "game-board", "data-animating": if moving { "true" } else { "false" },
             {board}
-            // Always there, so that a note coming and going never moves the board.
-            p { class: "board-note", "data-testid": "board-note", {note.unwrap_or_default()} }
+            // Always there, so that a note coming and going never moves the board; read out
+            // politely when it changes.
+            p { class: "board-note", "data-testid": "board-note", aria_live: "polite", {note.unwrap_or_default()} }
         }
     }
 }
