@@ -58,7 +58,7 @@ export async function device(kind, options = {}) {
     phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
     "phone-landscape": { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
     desktop: { viewport: { width: 1280, height: 800 } },
-    tablet: { viewport: { width: 1024, height: 1366 }, hasTouch: true, deviceScaleFactor: 2 },
+    tablet: { viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
     laptop: { viewport: { width: 1440, height: 900 } },
   };
   const context = await chromium.launchPersistentContext(userDataDir, {
@@ -74,8 +74,8 @@ export async function device(kind, options = {}) {
       "--disable-sync",
       "--no-first-run",
     ],
-    // Sowing animations are skipped under reduced motion, which keeps whole games quick;
-    // the animation test turns it back on.
+    // Move animations are skipped under reduced motion, which keeps whole games quick;
+    // the animation tests turn it back on.
     reducedMotion: options.motion ?? "reduce",
     ...shapes[kind],
   });

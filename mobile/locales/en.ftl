@@ -156,3 +156,13 @@ saved-game-level = Saved game ({ $level }): { $moves ->
     [one] 1 move
    *[other] { $moves } moves
   }
+
+## Motion and feedback: notes under the board and what the cells say.
+note-must-capture = You must capture
+note-extra-turn = Extra turn
+note-captured = Captured { $seeds ->
+    [one] 1 seed
+   *[other] { $seeds } seeds
+  }
+cell-move-here = you can move here
+cell-must-capture = must capture

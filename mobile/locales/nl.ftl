@@ -156,3 +156,13 @@ saved-game-level = Opgeslagen spel ({ $level }): { $moves ->
     [one] 1 zet
    *[other] { $moves } zetten
   }
+
+## Motion and feedback: notes under the board and what the cells say.
+note-must-capture = Je moet slaan
+note-extra-turn = Nog een beurt
+note-captured = { $seeds ->
+    [one] 1 zaadje geslagen
+   *[other] { $seeds } zaadjes geslagen
+  }
+cell-move-here = je kunt hierheen
+cell-must-capture = moet slaan

@@ -160,3 +160,14 @@ saved-game-level = Сохранённая партия ({ $level }): { $moves ->
     [few] { $moves } хода
    *[other] { $moves } ходов
   }
+
+## Motion and feedback: notes under the board and what the cells say.
+note-must-capture = Нужно бить
+note-extra-turn = Ещё ход
+note-captured = Захвачено: { $seeds ->
+    [one] { $seeds } камень
+    [few] { $seeds } камня
+   *[other] { $seeds } камней
+  }
+cell-move-here = можно пойти сюда
+cell-must-capture = должна бить

@@ -156,3 +156,13 @@ saved-game-level = Sparat parti ({ $level }): { $moves ->
     [one] 1 drag
    *[other] { $moves } drag
   }
+
+## Motion and feedback: notes under the board and what the cells say.
+note-must-capture = Du måste slå
+note-extra-turn = Extra drag
+note-captured = Tog { $seeds ->
+    [one] 1 frö
+   *[other] { $seeds } frön
+  }
+cell-move-here = du kan flytta hit
+cell-must-capture = måste slå

@@ -48,7 +48,8 @@ test("a capture is chosen landing by landing; Escape goes back to before the tur
     await page.reload();
     await page.getByRole("button", { name: /^Checkers/ }).click();
     await page.locator('[data-mode="same-device"]').getByRole("button", { name: "Continue" }).click();
-    assert.equal(await square(page, 15).getAttribute("aria-label"), "Square 15: Red piece");
+    // 15 must capture (captures are compulsory), and says so.
+    assert.equal(await square(page, 15).getAttribute("aria-label"), "Square 15: Red piece, must capture");
     await square(page, 15).click();
     assert.deepEqual(
       await page.locator(".square.playable").evaluateAll((els) => els.map((e) => e.dataset.cell)),

@@ -8,7 +8,11 @@ use cozcade_engine::{
 use dioxus::prelude::*;
 
 use super::board_keys::{BoardKey, board_key};
-use crate::{i18n::Arg, shell::use_settings, state::Cell};
+use crate::{
+    i18n::Arg,
+    shell::use_settings,
+    state::{Cell, animation::Animation},
+};
 
 /// The display row and column of a square: the PDN diagram turned half a turn, so that red,
 /// who moves first (and is the player against the computer), sits at the bottom. `turned`
@@ -51,7 +55,9 @@ fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
 }
 
 /// `highlights`: the squares to tap next; `movable`: the pieces that can move (for Home);
-/// `route`: the squares tapped so far; `last`: the move before, drawn faintly.
+/// `route`: the squares tapped so far; `last`: the move before (or the one being shown), marked
+/// from, to and its route; `must_capture`: the movable pieces must capture, and are marked so;
+/// `animation`: the move being shown, its piece sliding from `position` (the one before it).
 #[component]
 pub fn CheckersBoard(
     position: Checkers,
@@ -60,6 +66,8 @@ pub fn CheckersBoard(
     movable: Vec<Cell>,
     route: Vec<Cell>,
     last: Option<Move>,
+    must_capture: bool,
+    animation: Option<Animation>,
     on_tap: EventHandler<Cell>,
     on_cancel: EventHandler<()>,
 ) -> Element {
@@ -81,6 +89,38 @@ pub fn CheckersBoard(
     let last_route: Vec<u8> = last
         .map(|mv| mv.route().iter().map(|s| s.number()).collect())
         .unwrap_or_default();
+    let (last_from, last_to) = (
+        last.map(|mv| mv.from().number()),
+        last.map(|mv| mv.to().number()),
+    );
+    let centre = |square: Square| {
+        let (r, c) = display(square, turned);
+        (c as i32 * 100 + 50, r as i32 * 100 + 50)
+    };
+    let last_points: String = last
+        .map(|mv| {
+            mv.route()
+                .iter()
+                .map(|&s| {
+                    let (x, y) = centre(s);
+                    format!("{x},{y}")
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .unwrap_or_default();
+    // The piece on its way: drawn apart, above the squares, moved by a CSS transition.
+    let jumped = animation
+        .as_ref()
+        .map(Animation::jumped)
+        .unwrap_or_default();
+    let moving = animation.as_ref().and_then(|a| {
+        let from = Square::new(a.from()?)?;
+        let at = Square::new(a.at()?)?;
+        let piece = position.piece_at(from)?;
+        let ((fx, fy), (ax, ay)) = (centre(from), centre(at));
+        Some((from.number(), piece, fx, fy, ax - fx, ay - fy))
+    });
     let kind = GameKind::Checkers;
     let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let cursor_cell = *cursor.read();
@@ -107,6 +147,13 @@ pub fn CheckersBoard(
         let mut class = String::from("square dark");
         if highlights.contains(&n) {
             class.push_str(" playable");
+            if !route.is_empty() {
+                label = format!("{label}, {}", texts.get("cell-move-here"));
+            }
+        }
+        if must_capture && movable.contains(&n) {
+            class.push_str(" must-capture");
+            label = format!("{label}, {}", texts.get("cell-must-capture"));
         }
         if route.contains(&n) {
             class.push_str(" selected");
@@ -114,10 +161,25 @@ pub fn CheckersBoard(
         if last_route.contains(&n) {
             class.push_str(" last");
         }
+        if last_from == Some(n) {
+            class.push_str(" last-from");
+        }
+        if last_to == Some(n) {
+            class.push_str(" last-to");
+        }
         if cursor_cell == Some(n) {
             class.push_str(" cursor");
         }
-        squares.push((n, row, column, piece, label, class, captured.contains(&n)));
+        // The moving piece is drawn on its own; the ones it has jumped fade out.
+        let piece = piece.filter(|_| moving.is_none_or(|m| m.0 != n));
+        let fade = if captured.contains(&n) {
+            " taken"
+        } else if jumped.contains(&n) {
+            " jumped"
+        } else {
+            ""
+        };
+        squares.push((n, row, column, piece, label, class, fade));
     }
     let route_points: String = route
         .iter()
@@ -203,7 +265,7 @@ pub fn CheckersBoard(
                         text { class: "square-number", x: "{column as u32 * 100 + 8}", y: "{row as u32 * 100 + 16}", "{n}" }
                         if let Some(p) = piece {
                             circle {
-                                class: if taken { "piece {side_class(p.side)} taken" } else { "piece {side_class(p.side)}" },
+                                class: "piece {side_class(p.side)}{taken}",
                                 cx: "{column as u32 * 100 + 50}", cy: "{row as u32 * 100 + 50}", r: "38",
                             }
                             if p.king {
@@ -212,8 +274,20 @@ pub fn CheckersBoard(
                         }
                     }
                 }
+                if last_route.len() > 1 {
+                    polyline { class: "last-route", points: "{last_points}" }
+                }
                 if route.len() > 1 {
                     polyline { class: "route", points: "{route_points}" }
+                }
+                if let Some((n, p, x, y, dx, dy)) = moving {
+                    g { class: "moving", "data-cell": "{n}",
+                        style: "transform: translate({dx}px, {dy}px)",
+                        circle { class: "piece {side_class(p.side)}", cx: "{x}", cy: "{y}", r: "38" }
+                        if p.king {
+                            text { class: "crown", x: "{x}", y: "{y + 2}", "♛" }
+                        }
+                    }
                 }
             }
         }

@@ -23,7 +23,7 @@ pub fn Controls() -> Element {
     let has_moves = !session.record().is_empty();
     let paused = session.is_paused();
     let computer = session.computer();
-    let animating = game.sowing.read().is_some();
+    let animating = game.animating();
     let must_pass = session.must_pass();
     // After the end only New game and the rules still apply (the game-over sheet says more).
     let finished = session.finish().is_some();

@@ -1,30 +1,47 @@
 //! The board of the game in progress, local or online: reads the session once and gives the
 //! board of its game what it draws as props, and the taps back to the session.
+//!
+//! While a move is being shown ([`Game::animating`](crate::shell::Game::animating)) the board
+//! draws the position before it with the moving piece on its way, and nothing is tappable: a
+//! tap only skips the animation, so no tap ever plays on a position the player has not seen.
 
-use cozcade_engine::AnyRecord;
+use cozcade_engine::{AnyMove, AnyRecord};
 use dioxus::prelude::*;
 
 use super::{checkers_board::CheckersBoard, kalah_board::KalahBoard, star_board::StarBoard};
 use crate::{
+    i18n::Arg,
     shell::{use_game, use_settings},
-    state::{Action, Cell},
+    state::{
+        Action, Cell,
+        animation::{Animation, KalahFeat, Motion},
+    },
 };
 
 #[component]
 pub fn GameBoard() -> Element {
     let game = use_game();
     let settings = use_settings();
+    let texts = settings.texts.read();
     let session = game.session.read();
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
+    let animation = game.animation.read().clone();
+    let moving = animation.is_some();
     let turned = session.board_turned();
-    let highlights = session.highlights();
-    let movable = session.movable();
-    let route: Vec<Cell> = session.route().to_vec();
-    // A tap while a move is being sown only skips the sowing.
+    // Mid-animation nothing is offered: the position on screen is not the one to play on.
+    let (highlights, movable, route): (Vec<Cell>, Vec<Cell>, Vec<Cell>) = if moving {
+        Default::default()
+    } else {
+        (
+            session.highlights(),
+            session.movable(),
+            session.route().to_vec(),
+        )
+    };
     let on_tap = move |cell: Cell| {
-        if game.sowing.peek().is_some() {
+        if game.animation.peek().is_some() {
             game.skip_animation();
         } else {
             game.dispatch(Action::Tap(cell));
@@ -34,42 +51,126 @@ pub fn GameBoard() -> Element {
         game.skip_animation();
         game.dispatch(Action::Cancel);
     };
-    match &*session.record() {
-        AnyRecord::Kalah(record) => rsx! {
-            KalahBoard {
-                position: record.position().clone(),
-                turned,
-                landscape: *settings.landscape.read(),
-                highlights,
-                movable,
-                sowing: game.sowing.read().clone(),
-                on_tap,
-                on_cancel,
+    let record = session.record();
+    // Checkers captures are compulsory: when the pieces on offer must capture, say why.
+    let must_capture = !movable.is_empty()
+        && matches!(&*record, AnyRecord::Checkers(_))
+        && record.legal_moves().iter().any(AnyMove::is_capture);
+    let mut note = must_capture.then(|| texts.get("note-must-capture"));
+
+    let board = match &*record {
+        AnyRecord::Kalah(r) => {
+            // The Kalah move to mark and to tell about: the one being sown, else the last.
+            let (before, mv, shown_all) = match &animation {
+                Some(Animation {
+                    motion: Motion::Kalah { before, mv },
+                    ..
+                }) => (
+                    Some(before.clone()),
+                    Some(*mv),
+                    animation.as_ref().is_some_and(Animation::is_done),
+                ),
+                _ => (
+                    r.len()
+                        .checked_sub(1)
+                        .and_then(|i| r.position_at(i))
+                        .cloned(),
+                    r.last_move().copied(),
+                    !moving,
+                ),
+            };
+            if let (Some(before), Some(mv), true) = (&before, mv, shown_all) {
+                note = kalah_note(&texts, KalahFeat::of(before, mv));
             }
-        },
-        AnyRecord::Checkers(record) => rsx! {
-            CheckersBoard {
-                position: *record.position(),
-                turned,
-                highlights,
-                movable,
-                route,
-                last: record.last_move().copied(),
-                on_tap,
-                on_cancel,
+            let last = match (&before, mv) {
+                (Some(before), Some(mv)) => Some((before.clone(), mv)),
+                _ => None,
+            };
+            let position = match &animation {
+                Some(Animation {
+                    motion: Motion::Kalah { before, .. },
+                    ..
+                }) => before.clone(),
+                _ => r.position().clone(),
+            };
+            rsx! {
+                KalahBoard {
+                    position,
+                    turned,
+                    landscape: *settings.landscape.read(),
+                    highlights,
+                    movable,
+                    animation,
+                    last,
+                    on_tap,
+                    on_cancel,
+                }
             }
-        },
-        AnyRecord::ChineseCheckers(record) => rsx! {
-            StarBoard {
-                position: record.position().clone(),
-                turned,
-                highlights,
-                movable,
-                route,
-                last: record.last_move().copied(),
-                on_tap,
-                on_cancel,
+        }
+        AnyRecord::Checkers(r) => {
+            let (position, last) = match &animation {
+                Some(Animation {
+                    motion: Motion::Checkers { before, mv },
+                    ..
+                }) => (*before, Some(*mv)),
+                _ => (*r.position(), r.last_move().copied()),
+            };
+            rsx! {
+                CheckersBoard {
+                    position,
+                    turned,
+                    highlights,
+                    movable,
+                    route,
+                    last,
+                    must_capture,
+                    animation,
+                    on_tap,
+                    on_cancel,
+                }
             }
-        },
+        }
+        AnyRecord::ChineseCheckers(r) => {
+            let (position, last) = match &animation {
+                Some(Animation {
+                    motion: Motion::ChineseCheckers { before, mv },
+                    ..
+                }) => (before.clone(), Some(*mv)),
+                _ => (r.position().clone(), r.last_move().copied()),
+            };
+            rsx! {
+                StarBoard {
+                    position,
+                    turned,
+                    highlights,
+                    movable,
+                    route,
+                    last,
+                    animation,
+                    on_tap,
+                    on_cancel,
+                }
+            }
+        }
+    };
+    rsx! {
+        div { class: "game-board", "data-animating": if moving { "true" } else { "false" },
+            {board}
+            // Always there, so that a note coming and going never moves the board; read out
+            // politely when it changes.
+            p { class: "board-note", "data-testid": "board-note", aria_live: "polite", {note.unwrap_or_default()} }
+        }
     }
+}
+
+/// "Extra turn", "Captured N", or both, for the Kalah move just shown.
+fn kalah_note(texts: &crate::i18n::Texts, feat: KalahFeat) -> Option<String> {
+    let mut parts = Vec::new();
+    if feat.captured > 0 {
+        parts.push(texts.with("note-captured", vec![("seeds", Arg::from(feat.captured))]));
+    }
+    if feat.extra_turn {
+        parts.push(texts.get("note-extra-turn"));
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }

@@ -4,16 +4,17 @@
 
 use cozcade_engine::{
     Game, GameKind, Kalah, Side,
-    kalah::{PITS, Pit},
+    kalah::{Move, PITS, Pit},
 };
 use dioxus::prelude::*;
 
 use super::board_keys::{BoardKey, board_key};
 use crate::{
     i18n::{Arg, Texts},
-    shell::{Sowing, use_settings},
+    shell::use_settings,
     state::{
         Cell,
+        animation::Animation,
         sowing::{self, KalahCounts},
     },
 };
@@ -56,8 +57,10 @@ fn pit_label(texts: &Texts, side_name: &str, pit: usize, seeds: u8) -> String {
 }
 
 /// `highlights`: the pits to tap; `movable`: the pits that can be played (for Home);
-/// `sowing`: the move being shown seed by seed, if any. `turned`: online from the second seat
-/// the board turns half a round, the player's own pits nearest them.
+/// `animation`: the move being shown seed by seed from `position` (the one before it), if any;
+/// `last`: the move to mark (the pit sown and where its last seed went) and the position it
+/// was played from. `turned`: online from the second seat the board turns half a round, the
+/// player's own pits nearest them.
 #[component]
 pub fn KalahBoard(
     position: Kalah,
@@ -65,7 +68,8 @@ pub fn KalahBoard(
     landscape: bool,
     highlights: Vec<Cell>,
     movable: Vec<Cell>,
-    sowing: Option<Sowing>,
+    animation: Option<Animation>,
+    last: Option<(Kalah, Move)>,
     on_tap: EventHandler<Cell>,
     on_cancel: EventHandler<()>,
 ) -> Element {
@@ -76,17 +80,18 @@ pub fn KalahBoard(
     let kind = GameKind::Kalah;
 
     // While a move is being sown, show the counts seed by seed.
-    let (counts, landing) = match &sowing {
-        Some(s) => (
-            sowing::frame(&s.before, s.mv, s.dropped),
-            sowing::landing(&s.before, s.mv, s.dropped),
+    let (counts, landing) = animation
+        .as_ref()
+        .and_then(Animation::kalah_frame)
+        .unwrap_or_else(|| (KalahCounts::of(&position), None));
+    let animating = animation.is_some();
+    // The last move: the pit it was sown from, and where its last seed went.
+    let (last_from, last_to) = match &last {
+        Some((before, mv)) => (
+            Some((before.turn(), Some(mv.0))),
+            sowing::landing(before, *mv, sowing::frames(before, *mv)),
         ),
-        None => (KalahCounts::of(&position), None),
-    };
-    let highlights = if sowing.is_some() {
-        Vec::new()
-    } else {
-        highlights
+        None => (None, None),
     };
     let mover = position.turn();
     // The keyboard cursor walks over the pits of the side to move.
@@ -99,7 +104,6 @@ pub fn KalahBoard(
         "0 0 240 480"
     };
 
-    let animating = sowing.is_some();
     let onkeydown = {
         let row = row.clone();
         let movable = movable.clone();
@@ -148,9 +152,9 @@ pub fn KalahBoard(
             let seeds = counts.pits[side.index()][pit];
             let (cx, cy) = pit_centre(drawn_at(side), pit, landscape);
             let playable = highlights.contains(&cell);
-            let landed = landing == Some((side, Pit::new(pit)));
+            let here = Some((side, Pit::new(pit)));
             let class = format!(
-                "pit {} {}{}{}",
+                "pit {} {}{}{}{}{}",
                 kind_class(side),
                 if playable { "playable" } else { "idle" },
                 if cursor_cell == Some(cell) {
@@ -158,7 +162,9 @@ pub fn KalahBoard(
                 } else {
                     ""
                 },
-                if landed { " landed" } else { "" },
+                if landing == here { " landed" } else { "" },
+                if last_from == here { " last-from" } else { "" },
+                if last_to == here { " last-to" } else { "" },
             );
             pits.push((
                 cell,
@@ -183,13 +189,26 @@ pub fn KalahBoard(
                     ("seeds", Arg::from(seeds)),
                 ],
             );
-            let landed = landing == Some((side, None));
+            let class = format!(
+                "store {}{}{}",
+                kind_class(side),
+                if landing == Some((side, None)) {
+                    " landed"
+                } else {
+                    ""
+                },
+                if last_to == Some((side, None)) {
+                    " last-to"
+                } else {
+                    ""
+                },
+            );
             (
                 side,
                 store_rect(drawn_at(side), landscape),
                 seeds,
                 label,
-                landed,
+                class,
             )
         })
         .collect();
@@ -216,8 +235,8 @@ pub fn KalahBoard(
                 class: if landscape { "kalah-svg landscape" } else { "kalah-svg portrait" },
                 "aria-hidden": "false",
                 rect { class: "tray", x: "1", y: "1", width: if landscape { "478" } else { "238" }, height: if landscape { "238" } else { "478" }, rx: "24" }
-                for (side, (x, y, w, h), seeds, label, landed) in stores {
-                    g { key: "store-{side.index()}", class: if landed { "store {kind_class(side)} landed" } else { "store {kind_class(side)}" }, role: "img", "aria-label": "{label}",
+                for (side, (x, y, w, h), seeds, label, class) in stores {
+                    g { key: "store-{side.index()}", class: "{class}", role: "img", "aria-label": "{label}",
                         "data-store": kind_class(side),
                         rect { x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "22" }
                         text { x: "{x + w / 2}", y: "{y + h / 2}", class: "count store-count", "{seeds}" }

@@ -10,7 +10,11 @@ use std::rc::Rc;
 use dioxus::{html::geometry::ClientPoint, prelude::*};
 
 use super::board_keys::{BoardKey, board_key};
-use crate::{i18n::Arg, shell::use_settings, state::Cell};
+use crate::{
+    i18n::Arg,
+    shell::use_settings,
+    state::{Cell, animation::Animation},
+};
 
 /// A hole's centre in the star's own units: 22 per half-hole across, 38 per row down. `turned`
 /// (online, from coral's seat) turns the star half a round, coral's start at the bottom.
@@ -118,7 +122,9 @@ fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
 }
 
 /// `highlights`: the holes to tap next; `movable`: the marbles that can move (for Home);
-/// `route`: the holes tapped so far; `last`: the move before, its route drawn.
+/// `route`: the holes tapped so far; `last`: the move before (or the one being shown), marked
+/// from, to and its route; `animation`: the move being shown, its marble hopping from
+/// `position` (the one before it).
 #[component]
 pub fn StarBoard(
     position: ChineseCheckers,
@@ -127,6 +133,7 @@ pub fn StarBoard(
     movable: Vec<Cell>,
     route: Vec<Cell>,
     last: Option<Move>,
+    animation: Option<Animation>,
     on_tap: EventHandler<Cell>,
     on_cancel: EventHandler<()>,
 ) -> Element {
@@ -136,7 +143,6 @@ pub fn StarBoard(
     let texts = settings.texts.read();
     let position = &position;
     let kind = GameKind::ChineseCheckers;
-    let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let cursor_cell = *cursor.read();
     let last_route: Vec<Hole> = last
         .as_ref()
@@ -151,39 +157,14 @@ pub fn StarBoard(
         })
         .collect::<Vec<_>>()
         .join(" ");
-
-    let mut holes = Vec::new();
-    for hole in Hole::all() {
-        let n = hole.number();
-        let marble = position.marble_at(hole);
-        let label = match marble {
-            None => texts.with("cc-empty", vec![("hole", Arg::from(n))]),
-            Some(side) => texts.with(
-                "cc-marble",
-                vec![("hole", Arg::from(n)), ("side", side_name(side).into())],
-            ),
-        };
-        let mut class = String::from("hole");
-        if hole.is_goal_of(Side::First) {
-            class.push_str(" goal-jade");
-        } else if hole.is_goal_of(Side::Second) {
-            class.push_str(" goal-coral");
-        }
-        if highlights.contains(&n) {
-            class.push_str(" playable");
-        }
-        if route.contains(&n) {
-            class.push_str(" selected");
-        }
-        if cursor_cell == Some(n) {
-            class.push_str(" cursor");
-        }
-        if last_route.first() == Some(&hole) || last_route.last() == Some(&hole) {
-            class.push_str(" last");
-        }
-        let (x, y) = centre(hole, turned);
-        holes.push((n, x, y, marble, label, class));
-    }
+    // The marble on its way: drawn apart, above the holes, moved by a CSS transition.
+    let moving = animation.as_ref().and_then(|a| {
+        let from = Hole::new(a.from()?)?;
+        let at = Hole::new(a.at()?)?;
+        let side = position.marble_at(from)?;
+        let ((fx, fy), (ax, ay)) = (centre(from, turned), centre(at, turned));
+        Some((from.number(), side, fx, fy, ax - fx, ay - fy))
+    });
 
     let keys_movable = movable.clone();
     let onkeydown = move |event: KeyboardEvent| {
@@ -235,32 +216,110 @@ pub fn StarBoard(
                 // A tap between holes or just outside the outer ones: the nearest hole.
                 onclick: move |event: MouseEvent| tap_at(on_tap, cursor, svg, event.client_coordinates(), None, turned),
                 if last_route.len() > 1 {
-                    polyline { class: "route", points: "{last_points}" }
+                    polyline { class: "route last-route", points: "{last_points}" }
                 }
-                for (n, x, y, marble, label, class) in holes {
-                    g {
-                        key: "{n}",
-                        id: "cell-{n}",
-                        class: "{class}",
-                        role: "button",
-                        "aria-label": "{label}",
-                        "aria-pressed": if route.first() == Some(&n) { "true" } else { "false" },
-                        "data-cell": "{n}",
-                        onclick: move |event: MouseEvent| {
-                            event.stop_propagation();
-                            tap_at(on_tap, cursor, svg, event.client_coordinates(), Some(n), turned);
-                        },
-                        // Something to hit around each hole; which hole a tap means is decided
-                        // by distance (tap_at), so near the corners the nearer hole wins.
-                        rect { class: "hit", x: "{x - 22}", y: "{y - 19}", width: "44", height: "38" }
-                        circle { class: "socket", cx: "{x}", cy: "{y}", r: "15" }
-                        if let Some(side) = marble {
-                            circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "13" }
-                            // Colour is never the only cue: coral marbles carry a ring.
-                            if side == Side::Second {
-                                circle { class: "marble-mark", cx: "{x}", cy: "{y}", r: "6" }
-                            }
+                StarHoles { position: position.clone(), turned, highlights, route, last, hidden: moving.map(|m| m.0), cursor, svg, on_tap }
+                if let Some((n, side, x, y, dx, dy)) = moving {
+                    g { class: "moving", "data-cell": "{n}",
+                        style: "transform: translate({dx}px, {dy}px)",
+                        circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "13" }
+                        if side == Side::Second {
+                            circle { class: "marble-mark", cx: "{x}", cy: "{y}", r: "6" }
                         }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The 121 holes, apart from the board so that the steps of an animation, which only move the
+/// marble on its way, redraw none of them. `hidden`: the hole whose marble is on its way.
+#[component]
+fn StarHoles(
+    position: ChineseCheckers,
+    turned: bool,
+    highlights: Vec<Cell>,
+    route: Vec<Cell>,
+    last: Option<Move>,
+    hidden: Option<Cell>,
+    mut cursor: Signal<Option<Cell>>,
+    svg: Signal<Option<Rc<MountedData>>>,
+    on_tap: EventHandler<Cell>,
+) -> Element {
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let kind = GameKind::ChineseCheckers;
+    let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
+    let cursor_cell = *cursor.read();
+    let last_route: Vec<Hole> = last
+        .as_ref()
+        .and_then(|mv| mv.route())
+        .map(|r| r.holes().to_vec())
+        .unwrap_or_default();
+    let mut holes = Vec::new();
+    for hole in Hole::all() {
+        let n = hole.number();
+        let marble = position.marble_at(hole);
+        let mut label = match marble {
+            None => texts.with("cc-empty", vec![("hole", Arg::from(n))]),
+            Some(side) => texts.with(
+                "cc-marble",
+                vec![("hole", Arg::from(n)), ("side", side_name(side).into())],
+            ),
+        };
+        let mut class = String::from("hole");
+        if hole.is_goal_of(Side::First) {
+            class.push_str(" goal-jade");
+        } else if hole.is_goal_of(Side::Second) {
+            class.push_str(" goal-coral");
+        }
+        if highlights.contains(&n) {
+            class.push_str(" playable");
+            if !route.is_empty() {
+                label = format!("{label}, {}", texts.get("cell-move-here"));
+            }
+        }
+        if route.contains(&n) {
+            class.push_str(" selected");
+        }
+        if cursor_cell == Some(n) {
+            class.push_str(" cursor");
+        }
+        if last_route.first() == Some(&hole) {
+            class.push_str(" last last-from");
+        } else if last_route.last() == Some(&hole) {
+            class.push_str(" last last-to");
+        } else if last_route.contains(&hole) {
+            class.push_str(" last-hop");
+        }
+        let marble = marble.filter(|_| hidden != Some(n));
+        let (x, y) = centre(hole, turned);
+        holes.push((n, x, y, marble, label, class));
+    }
+    rsx! {
+        for (n, x, y, marble, label, class) in holes {
+            g {
+                key: "{n}",
+                id: "cell-{n}",
+                class: "{class}",
+                role: "button",
+                "aria-label": "{label}",
+                "aria-pressed": if route.first() == Some(&n) { "true" } else { "false" },
+                "data-cell": "{n}",
+                onclick: move |event: MouseEvent| {
+                    event.stop_propagation();
+                    tap_at(on_tap, cursor, svg, event.client_coordinates(), Some(n), turned);
+                },
+                // Something to hit around each hole; which hole a tap means is decided
+                // by distance (tap_at), so near the corners the nearer hole wins.
+                rect { class: "hit", x: "{x - 22}", y: "{y - 19}", width: "44", height: "38" }
+                circle { class: "socket", cx: "{x}", cy: "{y}", r: "15" }
+                if let Some(side) = marble {
+                    circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "13" }
+                    // Colour is never the only cue: coral marbles carry a ring.
+                    if side == Side::Second {
+                        circle { class: "marble-mark", cx: "{x}", cy: "{y}", r: "6" }
                     }
                 }
             }

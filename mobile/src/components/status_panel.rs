@@ -44,7 +44,14 @@ pub fn StatusPanel() -> Element {
     let against_computer = matches!(session.mode(), Mode::Computer(_));
     let online_seat = session.online_seat();
 
-    let headline = match session.finish() {
+    // The result waits until the last move has been seen.
+    let finish = if game.animating() {
+        None
+    } else {
+        session.finish()
+    };
+    let finished = finish.is_some();
+    let headline = match finish {
         Some(finish) => verdict_text(&texts, kind, finish.verdict),
         None if session.is_paused() => texts.get("status-paused"),
         None if online_seat.is_some() => {
@@ -80,7 +87,6 @@ pub fn StatusPanel() -> Element {
         }
         _ => texts.get("status-no-moves-yet"),
     };
-    let finished = record.outcome().is_some();
     let must_pass = session.must_pass().then(|| {
         texts.with(
             "status-must-pass",

@@ -1,8 +1,10 @@
 //! The game on the board and its runtime: the session (the pure reducer), and the runner that
-//! carries out the [`Effect`]s each action returns: saving, the computer's thinking, the
-//! sowing animation, the phone's haptics, and a move for the online room.
+//! carries out the [`Effect`]s each action returns: saving, the computer's thinking, each move's
+//! animation, the phone's haptics, and a move for the online room.
 
-use cozcade_engine::{AnyRecord, Kalah, kalah::Move};
+use std::collections::VecDeque;
+
+use cozcade_engine::AnyRecord;
 use dioxus::prelude::*;
 
 use super::{room_link::RoomLink, settings::Settings};
@@ -11,25 +13,25 @@ use crate::{
     computer,
     online::session::Intent,
     platform,
-    state::{Action, Effect, Feel, Level, Session, Slot, sowing},
+    state::{Action, Effect, Feel, Level, Session, Slot, animation::Animation},
     storage::SavedGame,
 };
 
-/// A Kalah move being shown seed by seed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Sowing {
-    /// The ply being animated (the record's index).
-    pub ply: usize,
-    pub before: Kalah,
-    pub mv: Move,
-    pub dropped: usize,
-}
+/// How long a move's first frame is shown before its first step.
+const FIRST_FRAME_MS: u32 = 20;
 
 /// The session on the board and what runs for it; every field is a `Copy` handle.
 #[derive(Clone, Copy)]
 pub struct Game {
     pub session: Signal<Option<Session>>,
-    pub sowing: Signal<Option<Sowing>>,
+    /// The move being shown step by step, if any: the board draws the position before it, and
+    /// nothing on it is tappable (see [`Game::animating`]).
+    pub animation: Signal<Option<Animation>>,
+    /// Plies played while another was being shown (the computer's reply, the friend's move),
+    /// shown one after another.
+    queued: Signal<VecDeque<usize>>,
+    /// Counts animations started, so a timer of one that was skipped or replaced stops.
+    animations: Signal<u64>,
     /// The New game confirmation is open.
     pub confirming_new_game: Signal<bool>,
     /// The player put the game-over sheet aside to look at the board (until the next game).
@@ -51,7 +53,9 @@ impl Game {
     pub(super) fn new(settings: Settings, link: RoomLink) -> Self {
         Game {
             session: Signal::new(None),
-            sowing: Signal::new(None),
+            animation: Signal::new(None),
+            queued: Signal::new(VecDeque::new()),
+            animations: Signal::new(0),
             confirming_new_game: Signal::new(false),
             finish_dismissed: Signal::new(false),
             thinking: Signal::new(None),
@@ -64,7 +68,7 @@ impl Game {
     /// Puts a session on the board (a saved game, a new one, a room's) and starts what it
     /// asks for.
     pub(super) fn open(mut self, session: Session) {
-        self.sowing.set(None);
+        self.skip_animation();
         self.confirming_new_game.set(false);
         self.finish_dismissed.set(false);
         self.session.set(Some(session));
@@ -79,7 +83,7 @@ impl Game {
 
     /// Takes the session off the board.
     pub(super) fn close(mut self) {
-        self.sowing.set(None);
+        self.skip_animation();
         self.session.set(None);
     }
 
@@ -216,52 +220,71 @@ impl Game {
         }
     }
 
-    /// Shows a Kalah move seed by seed (about a second at most); a tap or Escape skips it.
+    /// A move is being shown (or waits to be): the board takes no taps that would play, and the
+    /// result waits until the last move has been seen. Reading it subscribes.
+    pub fn animating(self) -> bool {
+        self.animation.read().is_some()
+    }
+
+    /// Shows the move at `ply` step by step, after the one being shown if any. Under reduced
+    /// motion the move just appears.
     fn animate(mut self, ply: usize) {
-        let sowing = {
-            let session = self.session.peek();
-            let shown = session.as_ref().map(Session::record);
-            match shown.as_deref() {
-                Some(AnyRecord::Kalah(record)) => {
-                    match (record.position_at(ply), record.moves().get(ply)) {
-                        (Some(before), Some(mv)) => Sowing {
-                            ply,
-                            before: before.clone(),
-                            mv: *mv,
-                            dropped: 0,
-                        },
-                        _ => return,
-                    }
-                }
-                _ => return,
-            }
-        };
         if *self.settings.reduced_motion.peek() {
             return;
         }
-        let frames = sowing::frames(&sowing.before, sowing.mv);
-        let pause = (1200 / frames.max(1) as u32).clamp(40, 160);
-        self.sowing.set(Some(sowing));
+        if self.animation.peek().is_some() {
+            self.queued.write().push_back(ply);
+            return;
+        }
+        let animation = {
+            let session = self.session.peek();
+            let shown = session.as_ref().map(Session::record);
+            shown.and_then(|record| Animation::of(&record, ply))
+        };
+        let Some(animation) = animation else {
+            self.animate_next();
+            return;
+        };
+        let serial = *self.animations.peek() + 1;
+        self.animations.set(serial);
+        let pause = animation.pause_ms();
+        let steps = animation.steps();
+        self.animation.set(Some(animation));
         spawn(async move {
-            for dropped in 1..=frames {
-                platform::sleep(pause).await;
-                let mut current = self.sowing.write();
-                match current.as_mut() {
-                    // Skipped, or a newer move took over: stop.
-                    Some(s) if s.ply == ply => s.dropped = dropped,
-                    _ => return,
+            let current = move || *self.animations.peek() == serial;
+            // One frame at the start, so the first slide is a transition from there.
+            platform::sleep(FIRST_FRAME_MS).await;
+            for step in 1..=steps {
+                if !current() {
+                    return;
                 }
+                if let Some(a) = self.animation.write().as_mut() {
+                    a.step = step;
+                }
+                platform::sleep(pause).await;
             }
-            platform::sleep(pause).await;
-            if self.sowing.peek().as_ref().is_some_and(|s| s.ply == ply) {
-                self.sowing.set(None);
+            // The piece rests where it ended a moment before the next move or the result.
+            platform::sleep(pause / 2).await;
+            if current() {
+                self.animation.set(None);
+                self.animate_next();
             }
         });
     }
 
+    fn animate_next(mut self) {
+        let next = self.queued.write().pop_front();
+        if let Some(ply) = next {
+            self.animate(ply);
+        }
+    }
+
+    /// Skip: every move waiting to be shown appears at once.
     pub fn skip_animation(mut self) {
-        if self.sowing.peek().is_some() {
-            self.sowing.set(None);
+        if self.animation.peek().is_some() || !self.queued.peek().is_empty() {
+            self.animations += 1;
+            self.queued.write().clear();
+            self.animation.set(None);
         }
     }
 

@@ -25,7 +25,7 @@ use dioxus::prelude::*;
 
 use room_link::RoomLink;
 
-pub use game::{Game, Sowing, use_game};
+pub use game::{Game, use_game};
 pub use navigation::{Navigation, use_navigation};
 pub use room::{Room, use_room};
 pub use screen::{OFFERED, Screen};

@@ -4,6 +4,7 @@
 //! with [`Effect`]s (save, let the computer think) that the shell carries out. Everything here
 //! runs in host unit tests.
 
+pub mod animation;
 mod finish;
 pub mod invitation;
 mod mode;

@@ -32,10 +32,20 @@ pub fn frames(before: &Kalah, mv: Move) -> usize {
 /// The counts after `dropped` seeds of `mv` have been sown from `before`; from the last seed on,
 /// the position the engine says the move leads to (captures and the end of the game applied).
 pub fn frame(before: &Kalah, mv: Move, dropped: usize) -> KalahCounts {
-    let path = before.sowing_path(mv.0);
-    if dropped >= path.len() {
+    if dropped >= frames(before, mv) {
         return KalahCounts::of(&before.play_unchecked(&mv));
     }
+    dropping(before, mv, dropped)
+}
+
+/// The counts once every seed of `mv` is dropped, before the engine applies a capture or the
+/// end of the game: what the move sowed, to tell a capture from it.
+pub fn sown(before: &Kalah, mv: Move) -> KalahCounts {
+    dropping(before, mv, usize::MAX)
+}
+
+fn dropping(before: &Kalah, mv: Move, dropped: usize) -> KalahCounts {
+    let path = before.sowing_path(mv.0);
     let mover = before.turn();
     let mut counts = KalahCounts::of(before);
     counts.pits[mover.index()][mv.0.index()] = 0;
@@ -48,8 +58,11 @@ pub fn frame(before: &Kalah, mv: Move, dropped: usize) -> KalahCounts {
     counts
 }
 
+/// A pit (`Some`) or the store (`None`) in a side's row.
+pub type Landing = (Side, Option<Pit>);
+
 /// The pit or store the `dropped`-th seed went into, to highlight it.
-pub fn landing(before: &Kalah, mv: Move, dropped: usize) -> Option<(Side, Option<Pit>)> {
+pub fn landing(before: &Kalah, mv: Move, dropped: usize) -> Option<Landing> {
     dropped
         .checked_sub(1)
         .and_then(|i| before.sowing_path(mv.0).get(i).copied())

@@ -1,0 +1,385 @@
+// Motion and feedback in headless Chromium: every move animates along its route (a checker
+// slides landing by landing, a marble hops, Kalah sows seed by seed), the computer's reply only
+// after the player's move, nothing tappable meanwhile, the last move marked, the result only
+// once the last animation ends, reduced motion and Skip shortening it, and no long main-thread
+// task while it all happens. Asserts behaviour (positions, classes, labels), never pixels.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { serve, device, artifactDir, newComputerGame, roomServer } from "../harness.js";
+
+let server;
+before(async () => { server = await serve(); });
+after(async () => { await server.close(); });
+
+// Four shapes: phones held both ways (touch), a tablet (touch), a desktop window (mouse).
+const SHAPES = ["phone", "phone-landscape", "tablet", "laptop"];
+const touches = (shape) => shape !== "laptop";
+
+// Main-thread tasks of 50 ms or more, recorded from the page's start.
+const watchLongTasks = () => {
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+  }).observe({ type: "longtask", buffered: true });
+};
+
+async function withDevice(shape, motion, body) {
+  const browser = await device(shape, { motion, initScript: watchLongTasks });
+  try {
+    await body(browser.page, browser);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Opens a saved same-device game written the way the app stores it. */
+async function openSaved(page, game, name, start, moves = []) {
+  await page.goto(server.url);
+  await page.evaluate(([game, start, moves]) => localStorage.setItem(
+    `cozcade.save.${game}.same-device`,
+    JSON.stringify({ mode: { mode: "same-device" }, record: { game, start, moves } }),
+  ), [game, start, moves]);
+  await page.reload();
+  await page.getByRole("button", { name }).click();
+  await page.locator('[data-mode="same-device"]').getByRole("button", { name: "Continue" }).click();
+  await page.locator(".board").waitFor();
+}
+
+const press = (shape, locator) => (touches(shape) ? locator.tap() : locator.click());
+
+/** Samples the board every ~30 ms until an animation ends with the record at `plies` plies or
+ * more (or `limit` ms): where the moving piece is, whether anything is tappable, whether the
+ * result is shown. Runs in the page, so the samples are not spaced by round trips. Also returns
+ * the main-thread tasks of 50 ms or more from the first animated frame on (the tap that
+ * starts a move is before its animation). */
+async function sampleMotion(page, { plies = 0, limit = 8000 } = {}) {
+  return page.evaluate(async ([plies, limit]) => {
+    const samples = [];
+    let t0 = performance.now();
+    const start = t0;
+    let ended = 0;
+    let was = false;
+    let started = false;
+    while (performance.now() - t0 < limit) {
+      const moving = document.querySelector(".moving");
+      const box = moving?.getBoundingClientRect();
+      const animating = document.querySelector(".game-board")?.dataset.animating === "true";
+      if (animating && !started) {
+        started = true;
+        t0 = performance.now();
+      }
+      samples.push({
+        t: Math.round(performance.now() - start),
+        animating,
+        cell: moving?.dataset.cell ?? null,
+        x: box ? Math.round(box.x) : null,
+        y: box ? Math.round(box.y) : null,
+        playable: document.querySelectorAll(".playable").length,
+        result: !!document.querySelector(".headline.result"),
+        note: document.querySelector("[data-testid=board-note]")?.textContent ?? "",
+        plies: Number(document.querySelector(".status")?.dataset.plies),
+      });
+      const last = samples[samples.length - 1];
+      if (was && !animating && last.plies >= plies) ended++;
+      was = animating;
+      if (ended >= 1) break;
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    const t1 = performance.now();
+    const longTasks = window.__longTasks.filter((e) => e.start + e.duration > t0 && e.start <= t1);
+    return { samples, longTasks, elapsed: Math.round(t1 - t0) };
+  }, [plies, limit]);
+}
+
+const positions = (samples) => new Set(samples.filter((s) => s.x !== null).map((s) => `${s.x},${s.y}`));
+const cellsOf = (page, selector) => page.locator(selector).evaluateAll((els) => els.map((e) => e.dataset.cell));
+
+function timing(label, run) {
+  const longest = Math.max(0, ...run.longTasks.map((e) => e.duration));
+  console.log(`# timing: ${label}: animation ${run.elapsed} ms, ${run.samples.length} samples, ` +
+    `${run.longTasks.length} main-thread tasks >= 50 ms (longest ${longest.toFixed(0)} ms)`);
+  assert.deepEqual(run.longTasks, [], "no main-thread task of 50 ms or more while the move animates");
+}
+
+for (const shape of SHAPES) {
+  test(`a checkers capture slides landing by landing and fades what it jumps (${shape})`, async () => {
+    await withDevice(shape, "no-preference", async (page) => {
+      // Red, to move, has the double jump 15x24x31 (over 19 and 27).
+      await openSaved(page, "checkers", /^Checkers/, "W:W18,19,26,27,32:B9,10,11,14,15", ["32-28"]);
+      await press(shape, page.locator("#cell-15"));
+      await press(shape, page.locator("#cell-24"));
+      const run = sampleMotion(page);
+      await press(shape, page.locator("#cell-31"));
+      const { samples, longTasks, elapsed } = await run;
+      const moving = samples.filter((s) => s.animating);
+      assert.ok(moving.length >= 5, `sampled during the animation (${moving.length})`);
+      // The piece is seen in at least three places: on 15, on its way, on 24, on 31.
+      assert.ok(positions(moving).size >= 3, `the piece moved: ${[...positions(moving)].join(" ")}`);
+      assert.ok(moving.every((s) => s.cell === "15"), "the moving piece is the one from 15");
+      // Its box runs monotonically towards 31 (down the list of samples, never back).
+      const ys = moving.filter((s) => s.y !== null).map((s) => s.y);
+      assert.ok(ys[0] !== ys[ys.length - 1], "it ends elsewhere than it started");
+      // Nothing is tappable while it moves; the move is already in the record.
+      assert.ok(moving.every((s) => s.playable === 0), "nothing tappable mid-animation");
+      assert.ok(moving.every((s) => s.plies === 2));
+      timing(`checkers double jump (${shape})`, { samples, longTasks, elapsed });
+      // At the end: the piece is a king on 31, the jumped pieces gone, the move marked.
+      assert.equal(await page.locator("#cell-31").getAttribute("aria-label"), "Square 31: Red king");
+      assert.equal(await page.locator("#cell-19").getAttribute("aria-label"), "Square 19");
+      assert.deepEqual(await cellsOf(page, ".last-from"), ["15"]);
+      assert.deepEqual(await cellsOf(page, ".last-to"), ["31"]);
+      assert.deepEqual((await cellsOf(page, ".square.last")).sort(), ["15", "24", "31"]);
+      assert.equal(await page.locator(".last-route").count(), 1);
+      assert.equal(await page.locator(".moving").count(), 0);
+      // The last move's colour is not the selection's.
+      const colours = await page.evaluate(() => {
+        const stroke = (sel) => getComputedStyle(document.querySelector(sel)).stroke;
+        return { last: stroke(".last-to rect"), playable: stroke(".playable rect") };
+      });
+      assert.notEqual(colours.last, colours.playable);
+      await page.screenshot({ path: path.join(artifactDir(), `motion-checkers-${shape}-end.png`) });
+      // White's reply, caught on its way (a screenshot is no part of the measured run: taking
+      // one holds the page's main thread).
+      await press(shape, page.locator(".square.playable").first());
+      await press(shape, page.locator(".square.playable").first());
+      await page.locator(".moving").waitFor();
+      await page.waitForTimeout(120);
+      await page.screenshot({ path: path.join(artifactDir(), `motion-checkers-${shape}-mid.png`) });
+    });
+  });
+}
+
+test("the jumped pieces fade as the checker passes them, one after the other", async () => {
+  await withDevice("phone", "no-preference", async (page) => {
+    await openSaved(page, "checkers", /^Checkers/, "W:W18,19,26,27,32:B9,10,11,14,15", ["32-28"]);
+    await page.locator("#cell-15").tap();
+    await page.locator("#cell-24").tap();
+    const seen = page.evaluate(async () => {
+      const order = [];
+      const t0 = performance.now();
+      while (performance.now() - t0 < 3000) {
+        for (const n of [19, 27]) {
+          if (document.querySelector(`#cell-${n} .piece.jumped`) && !order.includes(n)) order.push(n);
+        }
+        if (order.length === 2) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return order;
+    });
+    await page.locator("#cell-31").tap();
+    assert.deepEqual(await seen, [19, 27]);
+  });
+});
+
+test("a marble hops hole by hole along its route", async () => {
+  await withDevice("phone", "no-preference", async (page) => {
+    await openSaved(page, "chinese-checkers", /^Chinese Checkers/, CC_START, CC_MOVES);
+    await page.locator(`#cell-${CC_HOP[0]}`).tap();
+    const run = sampleMotion(page);
+    await page.locator(`#cell-${CC_HOP[CC_HOP.length - 1]}`).tap();
+    await page.waitForTimeout(250);
+    await page.screenshot({ path: path.join(artifactDir(), "motion-star-phone-mid.png") });
+    const { samples, longTasks, elapsed } = await run;
+    const moving = samples.filter((s) => s.animating);
+    // One place per hole of the route at least (start, each hop), and more in between.
+    assert.ok(positions(moving).size >= CC_HOP.length, `hops: ${[...positions(moving)].join(" ")}`);
+    assert.ok(moving.every((s) => s.playable === 0));
+    timing("chinese checkers double hop (phone)", { samples, longTasks, elapsed });
+    assert.deepEqual(await cellsOf(page, ".hole.last-from"), [String(CC_HOP[0])]);
+    assert.deepEqual(await cellsOf(page, ".hole.last-to"), [String(CC_HOP[CC_HOP.length - 1])]);
+    assert.deepEqual(await cellsOf(page, ".hole.last-hop"), CC_HOP.slice(1, -1).map(String));
+    await page.screenshot({ path: path.join(artifactDir(), "motion-star-phone-end.png") });
+  });
+});
+
+test("Kalah sows seed by seed, then says Extra turn; a capture says Captured N only once sown", async () => {
+  await withDevice("phone-landscape", "no-preference", async (page) => {
+    // Turquoise's a has just been sown; gold's b has one seed, for the empty c across from
+    // turquoise's four in d.
+    await openSaved(page, "kalah", /^Kalah/, "T:G0,1,0,0,0,1,20:T2,0,1,4,1,1,17", ["a"]);
+    const run = sampleMotion(page);
+    await page.getByRole("button", { name: /^Gold pit b:/ }).tap();
+    const { samples } = await run;
+    const moving = samples.filter((s) => s.animating);
+    assert.ok(moving.length >= 2);
+    assert.ok(moving.every((s) => s.playable === 0), "nothing tappable mid-sowing");
+    // The capture is told when it is seen (the last frame), not when the seed is picked up.
+    assert.equal(moving[0].note, "");
+    assert.equal(await page.getByTestId("board-note").textContent(), "Captured 5 seeds");
+    assert.equal(await page.getByTestId("board-note").getAttribute("aria-live"), "polite");
+    // The pit sown from and where its seed went are marked (the capture emptied it since).
+    assert.deepEqual(await cellsOf(page, ".pit.last-from"), ["1"]);
+    assert.deepEqual(await cellsOf(page, ".pit.last-to"), ["2"]);
+    await page.screenshot({ path: path.join(artifactDir(), "motion-kalah-phone-landscape-captured.png") });
+  });
+  await withDevice("phone", "no-preference", async (page) => {
+    await page.goto(server.url);
+    await page.getByRole("button", { name: /Kalah/ }).click();
+    await page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }).click();
+    const run = sampleMotion(page);
+    await page.getByRole("button", { name: /^Gold pit c:/ }).tap();
+    const { samples } = await run;
+    // The counts change seed by seed: gold's store is seen 0 then 1, at the end.
+    assert.ok(samples.filter((s) => s.animating).length >= 3);
+    assert.equal(await page.getByTestId("board-note").textContent(), "Extra turn");
+    assert.equal(await page.locator(".store.last-to").getAttribute("data-store"), "gold");
+  });
+});
+
+test("the computer's reply animates only after the player's move has", async () => {
+  await withDevice("phone", "no-preference", async (page) => {
+    await newComputerGame(page, server.url, /^Checkers/, "Easy");
+    // A first exchange starts the computer's worker, so that its second answer comes while
+    // red's second move is still sliding.
+    await page.locator("#cell-11").tap();
+    await page.locator("#cell-15").tap();
+    await page.locator('.status[data-plies="2"]').waitFor();
+    await page.locator(".square.playable").first().waitFor();
+    const piece = page.locator(".square.playable").first();
+    const from = await piece.getAttribute("data-cell");
+    await piece.tap();
+    const run = sampleMotion(page, { plies: 4 });
+    await page.locator(".square.playable").first().tap();
+    const { samples, longTasks, elapsed } = await run;
+    const cells = samples.filter((s) => s.cell).map((s) => s.cell);
+    // First red's piece, then one of white's, never mixed back.
+    const changes = cells.filter((c, i) => i === 0 || c !== cells[i - 1]);
+    assert.equal(changes.length, 2, `one animation after the other: ${changes.join(" → ")}`);
+    assert.equal(changes[0], from);
+    // The computer answered while red's piece was still moving: the record had both plies,
+    // the board still showed red's move, and nothing was tappable.
+    assert.ok(samples.some((s) => s.cell === from && s.plies === 4), "the reply waited for the animation");
+    assert.ok(samples.filter((s) => s.animating).every((s) => s.playable === 0));
+    timing("checkers move and the computer's reply (phone, Easy)", { samples, longTasks, elapsed });
+    // The polite live region tells the computer's move.
+    assert.equal(await page.locator(".status").getAttribute("aria-live"), "polite");
+    assert.match(await page.getByTestId("last-move").textContent(), /^Last move: White /);
+    // Then red can move, and the last-move marks are the computer's.
+    await page.locator(".square.playable").first().waitFor();
+    assert.deepEqual(await cellsOf(page, ".last-from"), [changes[1]]);
+  });
+});
+
+test("a tap mid-animation never plays: it finishes the animation, and Skip does too", async () => {
+  await withDevice("phone", "no-preference", async (page) => {
+    await page.goto(server.url);
+    await page.getByRole("button", { name: /^Checkers/ }).click();
+    await page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }).click();
+    await page.locator("#cell-11").tap();
+    await page.locator("#cell-15").tap();
+    await page.locator(".moving").waitFor();
+    // White's piece on 22 would be movable on the position after the move: tapping it while
+    // red's move is still shown must not choose it.
+    await page.locator("#cell-22").tap();
+    assert.equal(await page.locator(".moving").count(), 0, "the tap finished the animation");
+    assert.equal(await page.locator(".selected").count(), 0, "and chose nothing");
+    assert.equal(await page.locator(".status").getAttribute("data-plies"), "1");
+    // Skip ends the next move's animation at once.
+    await page.locator("#cell-22").tap();
+    await page.locator("#cell-18").tap();
+    await page.locator(".moving").waitFor();
+    await page.getByRole("button", { name: "Skip" }).tap();
+    assert.equal(await page.locator(".moving").count(), 0);
+    assert.ok((await page.locator(".square.playable").count()) > 0);
+  });
+});
+
+test("reduced motion shortens the animation: the move is shown at once", async () => {
+  const durations = {};
+  for (const motion of ["no-preference", "reduce"]) {
+    await withDevice("phone", motion, async (page) => {
+      await openSaved(page, "checkers", /^Checkers/, "W:W18,19,26,27,32:B9,10,11,14,15", ["32-28"]);
+      await page.locator("#cell-15").tap();
+      await page.locator("#cell-24").tap();
+      const t0 = await page.evaluate(() => performance.now());
+      await page.locator("#cell-31").tap();
+      await page.waitForFunction(() => document.querySelector(".game-board")?.dataset.animating === "false"
+        && document.querySelector("#cell-31 .crown"));
+      durations[motion] = (await page.evaluate(() => performance.now())) - t0;
+      if (motion === "reduce") assert.equal(await page.locator(".moving").count(), 0);
+    });
+  }
+  console.log(`# timing: double jump shown in ${durations["no-preference"].toFixed(0)} ms, ` +
+    `${durations.reduce.toFixed(0)} ms under reduced motion`);
+  assert.ok(durations.reduce < durations["no-preference"] / 2, JSON.stringify(durations));
+  assert.ok(durations["no-preference"] >= 600, "two slides and a hold take their time");
+});
+
+test("the result is announced only when the last animation has ended", async () => {
+  await withDevice("phone", "no-preference", async (page) => {
+    // White's 22-18 walks into red's 14x23, which takes white's last piece.
+    await openSaved(page, "checkers", /^Checkers/, "W:W22:B14", ["22-18"]);
+    await page.locator("#cell-14").tap();
+    const run = sampleMotion(page);
+    await page.locator("#cell-23").tap();
+    const { samples } = await run;
+    const moving = samples.filter((s) => s.animating);
+    assert.ok(moving.length >= 3);
+    assert.ok(moving.every((s) => !s.result && s.plies === 2), "no result while the move is shown");
+    await page.locator(".headline.result").waitFor({ timeout: 2000 });
+    assert.match(await page.getByTestId("headline").textContent(), /Red wins/);
+    // Screen readers hear it from the polite live region, once it is shown.
+    assert.equal(await page.locator(".status").getAttribute("aria-live"), "polite");
+    assert.match(await page.locator(".status").textContent(), /Red wins/);
+    await page.screenshot({ path: path.join(artifactDir(), "motion-result-phone.png") });
+  });
+});
+
+test("checkers: the piece that must capture is marked, with the reason", async () => {
+  await withDevice("phone", "no-preference", async (page) => {
+    await openSaved(page, "checkers", /^Checkers/, "W:W18,19,26,27,32:B9,10,11,14,15", ["32-28"]);
+    assert.deepEqual((await cellsOf(page, ".must-capture")).sort(), ["14", "15"]);
+    assert.equal(await page.getByTestId("board-note").textContent(), "You must capture");
+    assert.match(await page.locator("#cell-15").getAttribute("aria-label"), /must capture/);
+    // Legal targets say so.
+    await page.locator("#cell-15").tap();
+    assert.equal(await page.locator("#cell-22").getAttribute("aria-label"), "Square 22, you can move here");
+    await page.screenshot({ path: path.join(artifactDir(), "motion-must-capture-phone.png") });
+  });
+});
+
+test("online, the friend's move animates on the other device as it does on the mover's", async () => {
+  const rooms = await roomServer();
+  const creator = await device("phone", { motion: "no-preference", initScript: watchLongTasks });
+  const guest = await device("phone-landscape", { motion: "no-preference", initScript: watchLongTasks });
+  try {
+    await creator.page.goto(rooms.url);
+    await creator.page.getByRole("button", { name: /^Checkers/ }).click();
+    await creator.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).click();
+    const link = creator.page.getByTestId("invitation-link");
+    await link.waitFor();
+    await guest.page.goto(await link.inputValue());
+    for (const page of [creator.page, guest.page]) {
+      await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
+    }
+    await creator.page.locator("#cell-11").tap();
+    const mover = sampleMotion(creator.page, { plies: 1 });
+    const friend = sampleMotion(guest.page, { plies: 1 });
+    await creator.page.locator("#cell-15").tap();
+    for (const [who, run] of [["mover", await mover], ["friend", await friend]]) {
+      const moving = run.samples.filter((s) => s.animating);
+      assert.ok(positions(moving).size >= 2, `${who}: the piece moved (${[...positions(moving)].join(" ")})`);
+      assert.ok(moving.every((s) => s.cell === "11" && s.playable === 0), `${who}: 11 slides, nothing tappable`);
+      timing(`online checkers move seen by the ${who}`, run);
+    }
+    // The friend sees the move marked, then may answer.
+    assert.deepEqual(await cellsOf(guest.page, ".last-from"), ["11"]);
+    assert.deepEqual(await cellsOf(guest.page, ".last-to"), ["15"]);
+    await guest.page.locator(".square.playable").first().waitFor();
+    await guest.page.screenshot({ path: path.join(artifactDir(), "motion-online-guest.png") });
+    assert.deepEqual(creator.errors, []);
+    assert.deepEqual(guest.errors, []);
+  } finally {
+    await creator.close();
+    await guest.close();
+    await rooms.close();
+  }
+});
+
+// From the start, after 112-104 and 4-15, jade's 114 hops over 113 to 112 and over 104 to 92
+// (the engine's route for 114-92).
+const CC_START = "J:J112,113,114,115,116,117,118,119,120,121:C1,2,3,4,5,6,7,8,9,10";
+const CC_MOVES = ["112-104", "4-15"];
+const CC_HOP = [114, 112, 92];
