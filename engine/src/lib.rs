@@ -14,7 +14,6 @@ pub mod kalah;
 mod kind;
 mod outcome;
 pub mod perft;
-pub mod protocol;
 mod record;
 mod side;
 mod zobrist;

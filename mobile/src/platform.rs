@@ -99,7 +99,7 @@ pub fn invitation_in_address() -> Option<crate::state::Invitation> {
 pub fn show_room_in_address(room: Option<&str>) {
     if cfg!(target_arch = "wasm32") {
         let path = match room {
-            Some(room) if cozcade_engine::protocol::is_room_id(room) => format!("/r/{room}"),
+            Some(room) if cozcade_protocol::is_room_id(room) => format!("/r/{room}"),
             _ => "/".to_string(),
         };
         let _ = document::eval(&format!(

@@ -1,18 +1,14 @@
 //! Reading a client's text frame into a [`ClientMessage`], refusing what PROTOCOL.md refuses.
 //!
-//! serde's `deny_unknown_fields` covers the messages with fields, but not a tag-only message in
-//! an internally tagged enum: `{"type":"resync","x":1}` would pass. That one is checked here.
+//! The strictness is the type's own: every client message is a closed enum whose variants all
+//! deny unknown fields (`cozcade_protocol::message`), so this only names the error.
 
-use cozcade_engine::protocol::ClientMessage;
+use cozcade_protocol::ClientMessage;
 
 /// Why a frame is not a client message.
 #[derive(Debug, thiserror::Error)]
-pub enum Malformed {
-    #[error("not a client message: {0}")]
-    Json(#[from] serde_json::Error),
-    #[error("not a client message: `resync` has no fields but `type`")]
-    ResyncFields,
-}
+#[error("not a client message: {0}")]
+pub struct Malformed(#[from] serde_json::Error);
 
 impl Malformed {
     /// Whether the frame said it was a `hello` (so the connection cannot go on without one).
@@ -23,14 +19,7 @@ impl Malformed {
 }
 
 pub fn parse(text: &str) -> Result<ClientMessage, Malformed> {
-    let message: ClientMessage = serde_json::from_str(text)?;
-    if matches!(message, ClientMessage::Resync) {
-        let fields: serde_json::Map<String, serde_json::Value> = serde_json::from_str(text)?;
-        if fields.len() != 1 {
-            return Err(Malformed::ResyncFields);
-        }
-    }
-    Ok(message)
+    Ok(serde_json::from_str(text)?)
 }
 
 #[cfg(test)]
@@ -54,7 +43,7 @@ mod tests {
     fn the_plain_messages_parse() {
         assert!(matches!(
             parse(r#"{"type":"resync"}"#),
-            Ok(ClientMessage::Resync)
+            Ok(ClientMessage::Resync {})
         ));
         assert!(matches!(
             parse(r#"{"type":"leave","action_id":"a"}"#),
@@ -67,7 +56,8 @@ mod tests {
     #[test]
     fn mutated_messages_never_panic_and_never_change_the_room() {
         use crate::room::decide::{Decision, Room};
-        use cozcade_engine::{GameKind, protocol::Seat};
+        use cozcade_engine::GameKind;
+        use cozcade_protocol::Seat;
 
         let seeds = [
             r#"{"type":"hello","version":1,"room":"3f9c2a71d04be85e6a10","last_seq":3}"#,

@@ -4,7 +4,7 @@
 use std::sync::{Arc, atomic::Ordering};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
-use cozcade_engine::protocol::{
+use cozcade_protocol::{
     ClientMessage, CloseReason, ErrorCode, PROTOCOL_VERSION, Seat, ServerMessage,
 };
 use tokio::{
@@ -22,9 +22,6 @@ use crate::{
     secret,
     shared::Shared,
 };
-
-/// The WebSocket close code for a text frame that is not UTF-8 (RFC 6455, 7.4.1).
-const INVALID_PAYLOAD: u16 = 1007;
 
 /// Messages waiting to be written to one client. Enough for a welcome plus a full replay.
 const OUTBOX: usize = 512;
@@ -221,20 +218,13 @@ impl Connection {
         }
     }
 
-    /// A text frame that is not UTF-8 breaks the WebSocket protocol itself: close with 1007.
+    /// A text frame that is not UTF-8 breaks the WebSocket protocol itself: answered
+    /// `malformed`, then closed with 1007.
     async fn close_invalid_utf8(&mut self) {
         self.error(ErrorCode::Malformed, "a text frame must be UTF-8")
             .await;
-        let frame = CloseFrame {
-            code: INVALID_PAYLOAD,
-            reason: "invalid_utf8".into(),
-        };
-        if self.ws.send(Message::Close(Some(frame))).await.is_ok() {
-            let _ = timeout(secs(1.0), async {
-                while let Some(Ok(_)) = self.ws.recv().await {}
-            })
+        self.close(CloseReason::InvalidUtf8, "a text frame must be UTF-8")
             .await;
-        }
     }
 
     fn too_big_text(&self) -> String {

@@ -14,10 +14,8 @@ use axum::{
     response::{Html, IntoResponse, Response},
     routing::{get, post},
 };
-use cozcade_engine::{
-    Side,
-    protocol::{CreateRoom, RoomCreated},
-};
+use cozcade_engine::Side;
+use cozcade_protocol::{CreateRoom, RoomCreated};
 use serde_json::json;
 use tokio::sync::{mpsc, watch};
 

@@ -2,7 +2,7 @@
 //!
 //! The layout follows mini-redis: [`http`] listens and routes, [`connection`] handles one
 //! WebSocket and reads its frames with [`client_message`] (the wire types live in
-//! `cozcade_engine::protocol`), [`room`] decides what each action does ([`room::decide`], pure)
+//! `cozcade_protocol`), [`room`] decides what each action does ([`room::decide`], pure)
 //! and owns one live room ([`room::owner`]), [`registry`] finds or starts a room's owner, and
 //! [`shared`] holds what all of them share. Every action is decided with the engine, stored
 //! through [`store`], and only then adopted, acknowledged and broadcast.

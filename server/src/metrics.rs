@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicI64, AtomicU64, Ordering::Relaxed};
 
-use cozcade_engine::protocol::{CloseReason, ErrorCode};
+use cozcade_protocol::{CloseReason, ErrorCode};
 
 use crate::store::StoreStats;
 
@@ -23,18 +23,7 @@ const ERROR_CODES: [ErrorCode; 13] = [
     ErrorCode::Unavailable,
 ];
 
-const CLOSE_REASONS: [CloseReason; 10] = [
-    CloseReason::Replaced,
-    CloseReason::Left,
-    CloseReason::RoomExpired,
-    CloseReason::TooBig,
-    CloseReason::RateLimited,
-    CloseReason::HeartbeatTimeout,
-    CloseReason::ServerFull,
-    CloseReason::ShuttingDown,
-    CloseReason::HelloRefused,
-    CloseReason::HelloTimeout,
-];
+const CLOSE_REASONS: [CloseReason; 11] = CloseReason::ALL;
 
 #[derive(Debug, Default)]
 pub struct Metrics {

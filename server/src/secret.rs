@@ -4,10 +4,10 @@
 //! key is a secret that proves who holds a seat: 256 bits, and the server keeps only its SHA-256
 //! hash, so a leaked database does not let anyone take a seat.
 
-use cozcade_engine::protocol::ROOM_ID_LEN;
+use cozcade_protocol::ROOM_ID_LEN;
 use sha2::{Digest, Sha256};
 
-pub use cozcade_engine::protocol::is_room_id;
+pub use cozcade_protocol::is_room_id;
 
 /// Bytes of randomness in a room id (80 bits; written as [`ROOM_ID_LEN`] lowercase hex digits).
 const ROOM_ID_BYTES: usize = ROOM_ID_LEN / 2;

@@ -9,7 +9,8 @@ use common::{
     Client, Player, create_room,
     game::{self, Game, play},
 };
-use cozcade_engine::{AnyRecord, GameKind, protocol::Event};
+use cozcade_engine::GameKind;
+use cozcade_protocol::Event;
 use tokio::process::Child;
 
 /// Starts `cozcade-server` on a free port with this database and sync mode.
@@ -65,8 +66,8 @@ async fn survive_sigkill(sync: &str) {
     let guest_key = guest.seat_key.clone();
     let mut creator = creator;
     creator.client.recv().await; // the guest's presence
-    let mut players = [creator.client, guest.client];
-    let mut game = Game::new(AnyRecord::new(GameKind::Kalah), 0, None, 99);
+    let mut players = [creator, guest];
+    let mut game = Game::new(99);
 
     // Warm up, then kill the server while both keep moving as fast as they can.
     assert!(play(&mut game, &mut players, 20).await);
@@ -102,10 +103,10 @@ async fn survive_sigkill(sync: &str) {
     let mut creator = seat(addr, &room.room, Some(&room.seat_key)).await;
     guest = seat(addr, &room.room, Some(&guest_key)).await;
     creator.client.recv().await; // presence
-    assert_eq!(creator.seq, stored.len() as u64);
-    assert_eq!(guest.seq, creator.seq);
-    let mut game = Game::new(creator.record.clone(), creator.seq, creator.proposed_by, 5);
-    let mut players = [creator.client, guest.client];
+    assert_eq!(creator.seq(), stored.len() as u64);
+    assert_eq!(guest.seq(), creator.seq());
+    let mut game = Game::new(5);
+    let mut players = [creator, guest];
     assert!(play(&mut game, &mut players, 30).await);
     assert_eq!(stored_actions(&db, &room.room).len(), stored.len() + 30);
 }
@@ -127,7 +128,7 @@ async fn sigterm_tells_every_player_and_exits_cleanly() {
     assert!(status.success());
     creator
         .client
-        .expect_closing(cozcade_engine::protocol::CloseReason::ShuttingDown)
+        .expect_closing(cozcade_protocol::CloseReason::ShuttingDown)
         .await;
     let exit = tokio::time::timeout(Duration::from_secs(10), child.wait())
         .await

@@ -13,10 +13,8 @@ use common::{
     game::{Game, play, play_until, spawn_server, spawn_server_on},
     nginx::{self, Nginx},
 };
-use cozcade_engine::{
-    AnyRecord, GameKind,
-    protocol::{CloseReason, ErrorCode, Event, ServerMessage},
-};
+use cozcade_engine::GameKind;
+use cozcade_protocol::{CloseReason, ErrorCode, Event, ServerMessage, client::OnlineClient};
 use cozcade_testkit::scratch_postgres::{self, ScratchError, ScratchPostgres};
 use tokio::time::Instant;
 
@@ -56,20 +54,23 @@ async fn rejoin(nginx: SocketAddr, room: &str, key: &str) -> (Player, u32) {
         let mut client = Client::connect_to(nginx, &format!("/ws?room={room}")).await;
         client.hello(room, Some(key), None).await;
         match client.got().await {
-            Got::Message(ServerMessage::Welcome { resync, seat, .. }) => {
-                assert!(resync, "a hello without last_seq gets a sync");
-                let ServerMessage::Sync { state } = client.recv().await else {
-                    panic!("expected sync")
+            Got::Message(welcome @ ServerMessage::Welcome { .. }) => {
+                let ServerMessage::Welcome { resync, seat, .. } = welcome else {
+                    unreachable!()
                 };
-                let record =
-                    AnyRecord::from_text(GameKind::Kalah, state.record).expect("record replays");
+                assert!(resync, "a hello without last_seq gets a sync");
+                let mut online =
+                    OnlineClient::new(room.to_owned(), Some(key.to_owned()), client.action_id());
+                online.on_message(welcome);
+                let sync = client.recv().await;
+                assert!(matches!(sync, ServerMessage::Sync { .. }), "{sync:?}");
+                assert_eq!(online.on_message(sync), [], "nothing to resend");
+                assert!(online.record().is_some(), "the sync's record replays");
                 let player = Player {
                     client,
+                    online,
                     seat_key: key.to_owned(),
                     seat,
-                    record,
-                    seq: state.seq,
-                    proposed_by: state.new_round_proposed_by,
                 };
                 return (player, refusals);
             }
@@ -163,8 +164,8 @@ async fn a_room_survives_the_death_of_its_instance() {
     let guest = Player::welcomed(guest, None, GameKind::Kalah).await;
     let guest_key = guest.seat_key.clone();
     creator.client.recv().await; // the guest's presence
-    let mut players = [creator.client, guest.client];
-    let mut game = Game::new(AnyRecord::new(GameKind::Kalah), 0, None, 8);
+    let mut players = [creator, guest];
+    let mut game = Game::new(8);
     assert!(
         play(&mut game, &mut players, 20).await,
         "{}",
@@ -210,14 +211,18 @@ async fn a_room_survives_the_death_of_its_instance() {
     let after_kill = stored(&url, &room.room).await;
     assert_eq!(after_kill[..acked_before.len()], acked_before[..]);
     assert!(after_kill.len() <= acked_before.len() + 1);
-    assert_eq!(creator.seq, after_kill.len() as u64);
-    assert_eq!(guest.seq, creator.seq);
+    assert_eq!(creator.seq(), after_kill.len() as u64);
+    assert_eq!(guest.seq(), creator.seq());
 
     // They finish the round on the surviving instance, then play a little more.
-    let mut game = Game::new(creator.record.clone(), creator.seq, creator.proposed_by, 9);
-    let mut players = [creator.client, guest.client];
+    let mut game = Game::new(9);
+    let mut players = [creator, guest];
     assert!(
-        play_until(&mut game, &mut players, |g| g.reference.outcome().is_some()).await,
+        play_until(&mut game, &mut players, |_, p| p[0]
+            .record()
+            .outcome()
+            .is_some())
+        .await,
         "the round ends on the surviving instance"
     );
     let round_end = game.acked.len();
@@ -245,7 +250,7 @@ async fn a_room_survives_the_death_of_its_instance() {
         "the room went back to the instance nginx routes it to"
     );
     loop {
-        match guest.got().await {
+        match guest.client.got().await {
             Got::Message(ServerMessage::Closing { reason, .. }) => {
                 assert_eq!(reason, CloseReason::ShuttingDown);
                 break;
@@ -256,9 +261,9 @@ async fn a_room_survives_the_death_of_its_instance() {
     }
     let (guest, _) = rejoin(nginx.addr, &room.room, &guest_key).await;
     let count = all.len() as u64;
-    assert_eq!((creator.seq, guest.seq), (count, count));
-    let mut game = Game::new(creator.record.clone(), creator.seq, creator.proposed_by, 10);
-    let mut players = [creator.client, guest.client];
+    assert_eq!((creator.seq(), guest.seq()), (count, count));
+    let mut game = Game::new(10);
+    let mut players = [creator, guest];
     assert!(play(&mut game, &mut players, 5).await);
     let all = stored(&url, &room.room).await;
     let seqs: Vec<u64> = all.iter().map(|(seq, _)| *seq).collect();

@@ -1,7 +1,7 @@
 //! Every JSON example in PROTOCOL.md is a real message: it parses as the type its block names
 //! and serialises back to the same JSON.
 
-use cozcade_engine::protocol::{ClientMessage, RoomCreated, ServerMessage};
+use cozcade_protocol::{ClientMessage, RoomCreated, ServerMessage};
 use serde::{Serialize, de::DeserializeOwned};
 
 fn check<T: DeserializeOwned + Serialize>(example: &str) {

@@ -5,11 +5,9 @@ mod common;
 use std::time::Duration;
 
 use common::{Client, Got, Player, Rng, TestServer, http, two_players};
-use cozcade_engine::{
-    AnyRecord, GameKind, Side,
-    protocol::{
-        ClientMessage, CloseReason, ErrorCode, Event, RoomState, SeatStatus, ServerMessage,
-    },
+use cozcade_engine::{AnyRecord, GameKind, Side};
+use cozcade_protocol::{
+    ClientMessage, CloseReason, ErrorCode, Event, RoomState, SeatStatus, ServerMessage,
 };
 
 fn error_code(message: &ServerMessage) -> ErrorCode {
@@ -20,7 +18,7 @@ fn error_code(message: &ServerMessage) -> ErrorCode {
 }
 
 async fn state(player: &mut Player) -> RoomState {
-    player.client.send(&ClientMessage::Resync).await;
+    player.client.send(&ClientMessage::Resync {}).await;
     match player
         .client
         .until(|m| matches!(m, ServerMessage::Sync { .. }))
@@ -136,7 +134,7 @@ async fn wrong_missing_or_malformed_hellos_are_refused() {
 
     // Anything but a hello first is answered, and the connection may still say hello.
     let mut client = server.connect().await;
-    client.send(&ClientMessage::Resync).await;
+    client.send(&ClientMessage::Resync {}).await;
     assert_eq!(error_code(&client.recv().await), ErrorCode::ExpectedHello);
     client.send_text("{not json").await;
     assert_eq!(error_code(&client.recv().await), ErrorCode::Malformed);
@@ -152,7 +150,7 @@ async fn wrong_missing_or_malformed_hellos_are_refused() {
 
 fn hello(room: &str, seat_key: Option<&str>) -> ClientMessage {
     ClientMessage::Hello {
-        version: cozcade_engine::protocol::PROTOCOL_VERSION,
+        version: cozcade_protocol::PROTOCOL_VERSION,
         room: room.to_owned(),
         seat_key: seat_key.map(str::to_owned),
         last_seq: None,
@@ -182,7 +180,7 @@ async fn moves_are_acknowledged_to_the_mover_and_broadcast() {
     // Kalah: "c" sows 4 seeds from the third pit and ends in the store: gold moves again.
     let seen = guest.next_event().await;
     assert!(matches!(seen, ServerMessage::Event { seq: 1, .. }));
-    assert_eq!(creator.record.turn(), Side::First);
+    assert_eq!(creator.record().turn(), Side::First);
 }
 
 #[tokio::test]
@@ -351,7 +349,7 @@ async fn flooding_is_cut_off_with_a_reason() {
     flooder.hello(&room.room, Some(&room.seat_key), None).await;
     let mut flooder = Player::welcomed(flooder, Some(room.seat_key.clone()), GameKind::Kalah).await;
     for _ in 0..50 {
-        flooder.client.send(&ClientMessage::Resync).await;
+        flooder.client.send(&ClientMessage::Resync {}).await;
     }
     let reason = loop {
         match flooder.client.got().await {
@@ -438,7 +436,7 @@ async fn reconnecting_gets_the_missed_events_or_a_full_resync() {
         fresh.recv().await,
         ServerMessage::Welcome { resync: false, .. }
     ));
-    fresh.send(&ClientMessage::Resync).await;
+    fresh.send(&ClientMessage::Resync {}).await;
     assert!(matches!(fresh.recv().await, ServerMessage::Sync { .. }));
 
     // A number from the future (e.g. another server's) or none at all: full resync.
@@ -446,8 +444,8 @@ async fn reconnecting_gets_the_missed_events_or_a_full_resync() {
         let mut client = server.connect().await;
         client.hello(&room.room, Some(&guest_key), last).await;
         let player = Player::welcomed(client, Some(guest_key.clone()), GameKind::Kalah).await;
-        assert_eq!(player.record.move_texts(), ["a", "a", "b"]);
-        assert_eq!(player.seq, 3);
+        assert_eq!(player.record().move_texts(), ["a", "a", "b"]);
+        assert_eq!(player.seq(), 3);
     }
 }
 

@@ -8,40 +8,13 @@ use std::net::SocketAddr;
 
 use common::TestServer;
 use cozcade_engine::GameKind;
-use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},
-    net::TcpStream,
-};
 
 const HASHED: &str = "app.0123456789abcdef.js";
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// A GET with one Accept-Encoding: the status, the headers (names lower-cased), the body.
 async fn get(addr: SocketAddr, path: &str, accept: &str) -> (u16, Vec<(String, String)>, Vec<u8>) {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
-    let request = format!(
-        "GET {path} HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: {accept}\r\nConnection: close\r\n\r\n"
-    );
-    stream.write_all(request.as_bytes()).await.expect("write");
-    let mut answer = Vec::new();
-    stream.read_to_end(&mut answer).await.expect("read");
-    let split = answer
-        .windows(4)
-        .position(|w| w == b"\r\n\r\n")
-        .expect("head and body");
-    let head = String::from_utf8_lossy(&answer[..split]).into_owned();
-    let body = answer[split + 4..].to_vec();
-    let mut lines = head.lines();
-    let status = lines
-        .next()
-        .and_then(|line| line.split(' ').nth(1))
-        .and_then(|code| code.parse().ok())
-        .expect("status line");
-    let headers = lines
-        .filter_map(|line| line.split_once(':'))
-        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_owned()))
-        .collect();
-    (status, headers, body)
+    common::get(addr, path, &[("Accept-Encoding", accept)]).await
 }
 
 fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {

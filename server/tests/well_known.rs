@@ -4,16 +4,12 @@
 
 mod common;
 
-use std::{net::SocketAddr, time::Duration};
+use std::net::SocketAddr;
 
 use clap::Parser;
 use common::TestServer;
 use cozcade_server::{AppLinks, Config};
 use serde_json::{Value, json};
-use tokio::{
-    io::{AsyncReadExt, AsyncWriteExt},
-    net::TcpStream,
-};
 
 const AASA: &str = "/.well-known/apple-app-site-association";
 const ASSETLINKS: &str = "/.well-known/assetlinks.json";
@@ -40,29 +36,11 @@ impl Answer {
     }
 }
 
-/// A plain HTTP/1.1 GET that keeps the headers (the shared helper drops them) and, like
-/// Apple's and Google's fetchers must be able to, never follows a redirect.
+/// A GET that keeps the headers and, like Apple's and Google's fetchers must be able to,
+/// never follows a redirect.
 async fn get(addr: SocketAddr, path: &str) -> Answer {
-    let mut stream = TcpStream::connect(addr).await.expect("connect");
-    let request = format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await.expect("write");
-    let mut response = Vec::new();
-    tokio::time::timeout(Duration::from_secs(10), stream.read_to_end(&mut response))
-        .await
-        .expect("answer in time")
-        .expect("read");
-    let response = String::from_utf8(response).expect("UTF-8 answer");
-    let (head, body) = response.split_once("\r\n\r\n").expect("head and body");
-    let mut lines = head.split("\r\n");
-    let status = lines
-        .next()
-        .and_then(|line| line.split(' ').nth(1))
-        .and_then(|code| code.parse().ok())
-        .expect("status line");
-    let headers: Vec<(String, String)> = lines
-        .filter_map(|line| line.split_once(':'))
-        .map(|(name, value)| (name.trim().to_ascii_lowercase(), value.trim().to_owned()))
-        .collect();
+    let (status, headers, body) = common::get(addr, path, &[]).await;
+    let body = String::from_utf8(body).expect("UTF-8 answer");
     assert!(
         !headers
             .iter()
@@ -72,7 +50,7 @@ async fn get(addr: SocketAddr, path: &str) -> Answer {
     Answer {
         status,
         headers,
-        body: body.to_owned(),
+        body,
     }
 }
 

@@ -1,7 +1,7 @@
 //! What both WebSocket implementations share: the text frame of a client message, and the
 //! transport's error.
 
-use cozcade_engine::protocol::ClientMessage;
+use cozcade_protocol::ClientMessage;
 
 /// What went wrong talking to the server. Messages are for logs and a "can't reach the server"
 /// line, not for parsing.

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cozcade_engine::GameKind;
-use cozcade_engine::protocol::SeatStatus;
+use cozcade_protocol::SeatStatus;
 use cozcade_server::{Config, Limits, ManualClock, RunningServer};
 
 use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
@@ -86,7 +86,7 @@ impl Player {
         self.client.on_closed();
     }
 
-    async fn send_all(&mut self, messages: Vec<cozcade_engine::protocol::ClientMessage>) {
+    async fn send_all(&mut self, messages: Vec<cozcade_protocol::ClientMessage>) {
         let socket = self.socket.as_mut().expect("connected");
         for message in messages {
             socket.send(&message).await.expect("sent");

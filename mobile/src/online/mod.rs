@@ -1,14 +1,13 @@
 //! Playing with a friend through the room server (`server/PROTOCOL.md`).
 //!
-//! `client` is the protocol as a pure state machine (messages in, messages out, no I/O), so
-//! every rule about sequence numbers, resends and reconnects is tested without a socket.
-//! `backoff` is the reconnect schedule, `transport` the WebSocket (`native` or `web`
-//! underneath), `rooms` the HTTP call that creates a room, and `session` the
-//! async loop that runs a client over a socket with reconnects. The wire types are `cozcade_engine::protocol`: there is
-//! one definition of every message, shared with the server.
+//! The protocol itself is `cozcade_protocol`, shared with the server, its tests and the load
+//! test: the wire types, `client` (the protocol as a pure state machine, messages in, messages
+//! out, no I/O) and `backoff` (the reconnect schedule). Here is the I/O around them:
+//! `transport` the WebSocket (`native` or `web` underneath), `rooms` the HTTP call that
+//! creates a room, and `session` the async loop that runs a client over a socket with
+//! reconnects.
 
-pub mod backoff;
-pub mod client;
+pub use cozcade_protocol::{backoff, client};
 mod frame;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod live_tests;

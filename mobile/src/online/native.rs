@@ -8,7 +8,7 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::frame::{TransportError, encode};
-use cozcade_engine::protocol::ClientMessage;
+use cozcade_protocol::ClientMessage;
 
 /// A connection attempt that takes longer than this has failed (a phone on a dead network
 /// would otherwise wait for the OS's TCP timeout, minutes).

@@ -3,7 +3,7 @@
 //! Unicode tables (a quarter of the bundle's growth for one POST).
 
 use cozcade_engine::GameKind;
-use cozcade_engine::protocol::{CreateRoom, RoomCreated};
+use cozcade_protocol::{CreateRoom, RoomCreated};
 
 use super::transport::TransportError;
 

@@ -20,7 +20,8 @@ use futures_util::future::{Either, select};
 use super::backoff::{reconnect_delay, with_jitter};
 use super::client::{IntentError, Link, OnlineClient};
 use super::transport::Socket;
-use cozcade_engine::{AnyMove, protocol::ClientMessage};
+use cozcade_engine::AnyMove;
+use cozcade_protocol::ClientMessage;
 
 /// What the player asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,6 +207,6 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a.len(), 16);
         // With the counter ("-" and up to 20 digits) it stays within the protocol's limit.
-        assert!(a.len() + 1 + 20 <= cozcade_engine::protocol::MAX_ACTION_ID_LEN);
+        assert!(a.len() + 1 + 20 <= cozcade_protocol::MAX_ACTION_ID_LEN);
     }
 }

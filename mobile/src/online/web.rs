@@ -8,7 +8,7 @@ use wasm_bindgen::closure::Closure;
 use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
 
 use super::frame::{TransportError, encode};
-use cozcade_engine::protocol::ClientMessage;
+use cozcade_protocol::ClientMessage;
 
 enum Signal {
     Open,

@@ -3,7 +3,7 @@
 //! for). Links come from messaging apps, so anything else is refused with a reason rather than
 //! followed half-way.
 
-use cozcade_engine::protocol::is_room_id;
+use cozcade_protocol::is_room_id;
 
 /// The room server the app talks to when a link does not name one (`cozcade://` links, and
 /// "Play with a friend" on a phone). Set `COZCADE_SERVER` when building to point a build at

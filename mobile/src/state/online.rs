@@ -2,8 +2,8 @@
 //! change: the connection, the friend, a New round request, the last refusal. Pure, so the
 //! screen's rules (when the game waits, when the stored seat is forgotten) are unit-tested.
 
-use cozcade_engine::protocol::SeatStatus;
 use cozcade_engine::{GameKind, Side};
+use cozcade_protocol::SeatStatus;
 
 use super::invitation::Invitation;
 use crate::online::client::{IntentError, OnlineClient, Phase, Stop};
@@ -145,8 +145,8 @@ impl OnlineView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cozcade_engine::protocol::{ErrorCode, Event, PROTOCOL_VERSION, RoomState, ServerMessage};
     use cozcade_engine::{AnyRecord, RecordText};
+    use cozcade_protocol::{ErrorCode, Event, PROTOCOL_VERSION, RoomState, ServerMessage};
 
     fn wire(message: &ServerMessage) -> String {
         serde_json::to_string(message).expect("server messages serialise")
@@ -324,7 +324,7 @@ mod tests {
         }
         let mut c = guest(SeatStatus::Connected);
         c.on_text(&wire(&ServerMessage::Closing {
-            reason: cozcade_engine::protocol::CloseReason::Replaced,
+            reason: cozcade_protocol::CloseReason::Replaced,
             message: String::new(),
         }));
         assert_eq!(view(&c).connection, Connection::Stopped(Stop::Replaced));

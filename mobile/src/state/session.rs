@@ -1073,7 +1073,7 @@ mod tests {
     }
 
     use crate::online::client::OnlineClient;
-    use cozcade_engine::protocol::{Event, PROTOCOL_VERSION, RoomState, SeatStatus, ServerMessage};
+    use cozcade_protocol::{Event, PROTOCOL_VERSION, RoomState, SeatStatus, ServerMessage};
     use std::{cell::RefCell, rc::Rc};
 
     const ROOM: &str = "3f9c2a71d04be85e6a10";

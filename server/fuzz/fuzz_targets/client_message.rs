@@ -4,10 +4,8 @@
 
 #![no_main]
 
-use cozcade_engine::{
-    GameKind,
-    protocol::{ClientMessage, Seat},
-};
+use cozcade_engine::GameKind;
+use cozcade_protocol::{ClientMessage, Seat};
 use cozcade_server::{
     client_message,
     room::decide::{Decision, Room},

@@ -23,14 +23,16 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 use clap::Parser;
-use cozcade_engine::{
-    AnyRecord, GameKind, Side,
-    protocol::{ClientMessage, Event, PROTOCOL_VERSION, RoomCreated, ServerMessage},
+use cozcade_engine::GameKind;
+use cozcade_protocol::{
+    ClientMessage, RoomCreated,
+    address::room_socket_url,
+    client::{Link, OnlineClient},
 };
 use cozcade_testkit::scratch_postgres::ScratchPostgres;
 use futures_util::{SinkExt, StreamExt};
 use tokio::{
-    io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader},
+    io::{AsyncBufReadExt, BufReader},
     net::TcpStream,
     process::{Child, Command},
     sync::Semaphore,
@@ -200,9 +202,8 @@ async fn run(args: Args) -> Result<()> {
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(index as u64 + 1);
-        let game = args.game;
         players.push(tokio::spawn(async move {
-            play(game, [creator, guest], seed, period, begin, end, &totals).await
+            play([creator, guest], seed, period, begin, end, &totals).await
         }));
     }
     // CPU used during the measured window, by the server and by this program.
@@ -480,17 +481,14 @@ fn memory(pid: u32) -> String {
 }
 
 async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<String> {
-    let mut stream = TcpStream::connect(addr).await?;
-    let request = format!(
-        "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
-         Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).await?;
-    let mut response = String::new();
-    stream.read_to_string(&mut response).await?;
-    let (_, body) = response.split_once("\r\n\r\n").context("no HTTP body")?;
-    Ok(body.to_owned())
+    let method = reqwest::Method::from_bytes(method.as_bytes())?;
+    let response = reqwest::Client::new()
+        .request(method, format!("http://{addr}{path}"))
+        .header("Content-Type", "application/json")
+        .body(body.to_owned())
+        .send()
+        .await?;
+    Ok(response.text().await?)
 }
 
 async fn create_room(addr: SocketAddr, game: GameKind) -> Result<RoomCreated> {
@@ -526,35 +524,38 @@ async fn held_connections(addr: SocketAddr) -> Result<i64> {
         .context("no connection count in /metrics")
 }
 
+/// One seated player: a WebSocket and the protocol's own client, which decides every message.
 struct Seated {
     ws: Socket,
-    side: Side,
-    actions: u64,
+    client: OnlineClient,
 }
 
 impl Seated {
-    async fn send(&mut self, message: &ClientMessage) -> Result<()> {
-        self.ws
-            .send(Message::text(serde_json::to_string(message)?))
-            .await?;
+    async fn send(&mut self, messages: Vec<ClientMessage>) -> Result<()> {
+        for message in messages {
+            self.ws
+                .send(Message::text(serde_json::to_string(&message)?))
+                .await?;
+        }
         Ok(())
     }
 
-    async fn recv(&mut self) -> Result<ServerMessage> {
-        loop {
-            match self.ws.next().await {
-                Some(Ok(Message::Text(text))) => return Ok(serde_json::from_str(text.as_str())?),
+    /// Reads frames into the client (sending what it answers) until `done` holds.
+    async fn until(&mut self, done: impl Fn(&OnlineClient) -> bool) -> Result<()> {
+        while !done(&self.client) {
+            if let Link::Stopped(stop) = self.client.link() {
+                bail!("stopped: {stop:?}");
+            }
+            let answer = match self.ws.next().await {
+                Some(Ok(Message::Text(text))) => self.client.on_text(text.as_str()),
                 Some(Ok(Message::Close(frame))) => bail!("closed: {frame:?}"),
                 Some(Ok(_)) => continue,
                 Some(Err(e)) => return Err(e.into()),
                 None => bail!("connection ended"),
-            }
+            };
+            self.send(answer).await?;
         }
-    }
-
-    fn action_id(&mut self) -> String {
-        self.actions += 1;
-        format!("{:?}-{}", self.side, self.actions)
+        Ok(())
     }
 }
 
@@ -564,35 +565,63 @@ async fn seat(addr: SocketAddr, room: &str, key: Option<&str>) -> Result<Seated>
         .read_buffer_size(4096)
         .write_buffer_size(0);
     // The room in the address, as the app sends it, so a load balancer can route on it.
-    let url = format!("ws://{addr}/ws?room={room}");
+    let url = room_socket_url(&format!("http://{addr}"), room)
+        .with_context(|| format!("no WebSocket address for room {room}"))?;
     let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await?;
+    let prefix = if key.is_some() { "creator" } else { "guest" };
     let mut seated = Seated {
         ws,
-        side: Side::First,
-        actions: 0,
+        client: OnlineClient::new(room.to_owned(), key.map(str::to_owned), prefix.to_owned()),
     };
+    let hello = seated.client.on_open();
+    seated.send(hello).await?;
     seated
-        .send(&ClientMessage::Hello {
-            version: PROTOCOL_VERSION,
-            room: room.to_owned(),
-            seat_key: key.map(str::to_owned),
-            last_seq: None,
-        })
+        .until(|c| *c.link() == Link::Connected && c.record().is_some())
         .await?;
-    match seated.recv().await? {
-        ServerMessage::Welcome { seat, .. } => seated.side = seat,
-        other => bail!("expected welcome, got {other:?}"),
-    }
-    match seated.recv().await? {
-        ServerMessage::Sync { .. } => {}
-        other => bail!("expected sync, got {other:?}"),
-    }
     Ok(seated)
+}
+
+/// Why a room stopped playing before the end.
+enum Stopped {
+    /// The server refused an action, or the clients saw something unexpected.
+    Error,
+    /// A connection failed.
+    Dropped,
+}
+
+/// The mover acts (a move or New round) and both seats read until they have the event.
+/// Returns the time from sending to the mover's acknowledgement.
+async fn act(
+    seats: &mut [Seated; 2],
+    mover: usize,
+    action: impl FnOnce(&mut OnlineClient) -> Option<Vec<ClientMessage>>,
+) -> Result<Duration, Stopped> {
+    let Some(messages) = action(&mut seats[mover].client) else {
+        return Err(Stopped::Error);
+    };
+    let sent = Instant::now();
+    seats[mover]
+        .send(messages)
+        .await
+        .map_err(|_| Stopped::Dropped)?;
+    seats[mover]
+        .until(|c| !c.has_pending())
+        .await
+        .map_err(|_| Stopped::Dropped)?;
+    let acked = sent.elapsed();
+    if seats[mover].client.last_refusal().is_some() {
+        return Err(Stopped::Error);
+    }
+    let target = seats[mover].client.last_seq();
+    seats[1 - mover]
+        .until(|c| c.last_seq() >= target)
+        .await
+        .map_err(|_| Stopped::Dropped)?;
+    Ok(acked)
 }
 
 /// One room's two players. Returns the acknowledgement latencies (µs) measured in the window.
 async fn play(
-    game: GameKind,
     mut seats: [Seated; 2],
     mut seed: u64,
     period: Duration,
@@ -606,8 +635,6 @@ async fn play(
         seed ^= seed << 17;
         (seed % n.max(1) as u64) as usize
     };
-    let mut record = AnyRecord::new(game);
-    let mut seq = 0u64;
     let mut latencies = Vec::new();
     let offset = Duration::from_micros(random(period.as_micros().max(1) as usize) as u64);
     let mut tick = tokio::time::interval_at((begin + offset).into(), period);
@@ -617,88 +644,56 @@ async fn play(
         if Instant::now() >= end {
             break;
         }
-        // Who acts: the side to move, or both in turn for a new round once the game is over.
-        let actors: Vec<(Side, Option<String>)> = if record.outcome().is_some() {
-            vec![(Side::First, None), (Side::Second, None)]
+        // seats[0] is the creator (first seat), seats[1] the guest; both clients hold the
+        // same confirmed record.
+        let Some(record) = seats[0].client.record() else {
+            totals.errors.fetch_add(1, Ordering::Relaxed);
+            return (latencies, Some(seats));
+        };
+        let (over, moves, turn) = (
+            record.outcome().is_some(),
+            record.legal_moves(),
+            record.turn(),
+        );
+        let outcome = if over {
+            // Both ask in turn: the first asks, the second agrees.
+            let mut result = Ok(Duration::ZERO);
+            for mover in [0, 1] {
+                result = act(&mut seats, mover, |c| c.new_round().ok()).await;
+                if result.is_err() {
+                    break;
+                }
+            }
+            if result.is_ok() {
+                totals.rounds.fetch_add(1, Ordering::Relaxed);
+            }
+            result.map(|_| ())
         } else {
-            let moves = record.legal_move_texts();
-            let Some(mv) = moves.get(random(moves.len())) else {
+            let Some(mv) = moves.get(random(moves.len())).cloned() else {
                 // Not expected while the game is on; count it and stop this room.
                 totals.errors.fetch_add(1, Ordering::Relaxed);
                 return (latencies, Some(seats));
             };
-            vec![(record.turn(), Some(mv.clone()))]
-        };
-        for (side, mv) in actors {
-            // seats[0] is the creator (first seat), seats[1] the guest.
-            let mover = side.index();
-            let action_id = seats[mover].action_id();
-            let message = match &mv {
-                Some(mv) => ClientMessage::Move {
-                    action_id: action_id.clone(),
-                    seq,
-                    mv: mv.clone(),
-                },
-                None => ClientMessage::NewRound {
-                    action_id: action_id.clone(),
-                    seq,
-                },
-            };
+            let mover = turn.index();
             let sent = Instant::now();
-            if seats[mover].send(&message).await.is_err() {
-                totals.dropped.fetch_add(2, Ordering::Relaxed);
+            act(&mut seats, mover, |c| c.play(&mv).ok())
+                .await
+                .map(|acked| {
+                    if sent < end {
+                        latencies.push(u32::try_from(acked.as_micros()).unwrap_or(u32::MAX));
+                        totals.moves.fetch_add(1, Ordering::Relaxed);
+                    }
+                })
+        };
+        match outcome {
+            Ok(()) => {}
+            Err(Stopped::Error) => {
+                totals.errors.fetch_add(1, Ordering::Relaxed);
                 return (latencies, None);
             }
-            for who in [mover, 1 - mover] {
-                let event = loop {
-                    match seats[who].recv().await {
-                        Ok(ServerMessage::Event {
-                            seq,
-                            event,
-                            action_id: id,
-                            ..
-                        }) => {
-                            break Some((seq, event, id));
-                        }
-                        Ok(ServerMessage::Presence { .. }) => continue,
-                        Ok(_) => {
-                            totals.errors.fetch_add(1, Ordering::Relaxed);
-                            break None;
-                        }
-                        Err(_) => {
-                            totals.dropped.fetch_add(2, Ordering::Relaxed);
-                            return (latencies, None);
-                        }
-                    }
-                };
-                let Some((event_seq, event, id)) = event else {
-                    return (latencies, None);
-                };
-                if who == mover {
-                    if id.as_deref() != Some(action_id.as_str()) {
-                        totals.errors.fetch_add(1, Ordering::Relaxed);
-                        return (latencies, None);
-                    }
-                    let micros = u32::try_from(sent.elapsed().as_micros()).unwrap_or(u32::MAX);
-                    seq = event_seq;
-                    match event {
-                        Event::Move { mv } => {
-                            if record.play(&mv).is_err() {
-                                totals.errors.fetch_add(1, Ordering::Relaxed);
-                                return (latencies, None);
-                            }
-                            if sent < end {
-                                latencies.push(micros);
-                                totals.moves.fetch_add(1, Ordering::Relaxed);
-                            }
-                        }
-                        Event::NewRoundStarted { .. } => {
-                            record = AnyRecord::new(game);
-                            totals.rounds.fetch_add(1, Ordering::Relaxed);
-                        }
-                        Event::NewRoundProposed | Event::Left => {}
-                    }
-                }
+            Err(Stopped::Dropped) => {
+                totals.dropped.fetch_add(2, Ordering::Relaxed);
+                return (latencies, None);
             }
         }
     }

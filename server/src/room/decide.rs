@@ -7,12 +7,9 @@
 
 use std::collections::HashMap;
 
-use cozcade_engine::{
-    AnyRecord, GameKind,
-    protocol::{
-        ClientMessage, ErrorCode, Event, MAX_ACTION_ID_LEN, RoomState, Seat, SeatStatus,
-        ServerMessage,
-    },
+use cozcade_engine::{AnyRecord, GameKind};
+use cozcade_protocol::{
+    ClientMessage, ErrorCode, Event, MAX_ACTION_ID_LEN, RoomState, Seat, SeatStatus, ServerMessage,
 };
 
 use crate::{secret::KeyHash, store::StoredRoom};
@@ -177,7 +174,7 @@ impl Room {
             ClientMessage::Move { action_id, seq, .. }
             | ClientMessage::NewRound { action_id, seq } => (action_id.as_str(), Some(*seq)),
             ClientMessage::Leave { action_id } => (action_id.as_str(), None),
-            ClientMessage::Resync => return Ok(Decision::Sync),
+            ClientMessage::Resync {} => return Ok(Decision::Sync),
             ClientMessage::Hello { .. } => {
                 return Err(Refusal::new(
                     ErrorCode::ExpectedHello,
@@ -266,7 +263,7 @@ impl Room {
             ClientMessage::Leave { .. } => Event::Left,
             // Answered before the checks above; listed so that a new message kind must be
             // decided here.
-            ClientMessage::Resync | ClientMessage::Hello { .. } => return Ok(Decision::Sync),
+            ClientMessage::Resync {} | ClientMessage::Hello { .. } => return Ok(Decision::Sync),
         };
         let logged = Logged {
             seq: self.seq + 1,
@@ -460,7 +457,7 @@ mod tests {
     #[test]
     fn resync_is_a_sync() {
         assert!(matches!(
-            both_seated().decide(Seat::Second, &ClientMessage::Resync),
+            both_seated().decide(Seat::Second, &ClientMessage::Resync {}),
             Ok(Decision::Sync)
         ));
     }

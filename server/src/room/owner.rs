@@ -13,7 +13,7 @@
 use std::sync::{Arc, atomic::Ordering};
 
 use axum::extract::ws::Utf8Bytes;
-use cozcade_engine::protocol::{
+use cozcade_protocol::{
     ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, Seat, SeatStatus, ServerMessage,
 };
 use tokio::{
@@ -310,18 +310,22 @@ impl Owner {
         self.room.status(seat, self.conns[seat.index()].is_some())
     }
 
-    /// Sends to one seat; a connection that cannot keep up (full mailbox) is dropped.
+    /// Sends to one seat; a connection that cannot keep up (full mailbox) is dropped, and so
+    /// is one whose handler has already ended (its `Disconnected` is on its way).
     fn send(&mut self, seat: Seat, message: Utf8Bytes) {
         let Some(conn) = &self.conns[seat.index()] else {
             return;
         };
-        if conn.tx.try_send(Outbound::Text(message)).is_err() {
-            tracing::warn!(
+        match conn.tx.try_send(Outbound::Text(message)) {
+            Ok(()) => return,
+            Err(mpsc::error::TrySendError::Full(_)) => tracing::warn!(
                 "room {}: dropping a connection that does not keep up",
                 self.room.id
-            );
-            self.drop_conn(seat);
+            ),
+            // The socket closed (the player went away): nothing to warn about.
+            Err(mpsc::error::TrySendError::Closed(_)) => {}
         }
+        self.drop_conn(seat);
     }
 
     fn broadcast(&mut self, message: &ServerMessage) {
@@ -646,7 +650,7 @@ mod tests {
         let resync = Command::Action {
             conn_id: 7,
             seat: Seat::First,
-            message: ClientMessage::Resync,
+            message: ClientMessage::Resync {},
         };
         owner.send(resync).await.expect("owner runs");
         let ServerMessage::Sync { state } = next(&mut outbox).await else {

@@ -3,7 +3,8 @@
 //! PostgreSQL have), seat key hashes as 32-byte blobs. Reading back checks every value, so a
 //! damaged row is a clear `Corrupt` error instead of a wrong game.
 
-use cozcade_engine::{GameKind, Side, protocol::Event};
+use cozcade_engine::{GameKind, Side};
+use cozcade_protocol::Event;
 
 use super::{StoreError, StoredEvent};
 use crate::secret::KeyHash;

@@ -1,7 +1,8 @@
 //! What every [`Store`] must do, as one test suite. The SQLite store runs it below; a
 //! PostgreSQL store runs the same function against its own fresh database.
 
-use cozcade_engine::{GameKind, Side, protocol::Event};
+use cozcade_engine::{GameKind, Side};
+use cozcade_protocol::Event;
 
 use super::{Lease, NewRoom, Renewal, Store, StoreError, StoredEvent, Write};
 

@@ -19,10 +19,8 @@ mod sqlite;
 
 use std::{future::Future, pin::Pin, time::Duration};
 
-use cozcade_engine::{
-    GameKind,
-    protocol::{Event, Seat},
-};
+use cozcade_engine::GameKind;
+use cozcade_protocol::{Event, Seat};
 
 pub use postgres::{PostgresOptions, PostgresStore};
 pub use sqlite::{SqliteStore, Synchronous};

@@ -801,7 +801,7 @@ mod tests {
                 seq,
                 seat: Side::First,
                 action_id: Some(format!("x{seq}")),
-                event: cozcade_engine::protocol::Event::NewRoundProposed,
+                event: cozcade_protocol::Event::NewRoundProposed,
                 at: 11,
             },
         }

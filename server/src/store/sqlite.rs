@@ -538,7 +538,8 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
 mod tests {
     use super::*;
     use crate::store::StoredEvent;
-    use cozcade_engine::{GameKind, protocol::Event};
+    use cozcade_engine::GameKind;
+    use cozcade_protocol::Event;
 
     #[tokio::test]
     async fn the_store_contract_holds() {

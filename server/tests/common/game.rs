@@ -1,20 +1,18 @@
 //! A game played as fast as two clients can, for the tests that kill servers mid-game: the
-//! real server binary started on a free port, a reference record that picks random legal
-//! moves, and a log of every action the server acknowledged.
+//! real server binary started on a free port, random legal moves chosen and sent through each
+//! player's protocol client, and a log of every action the server acknowledged.
 
 use std::{net::SocketAddr, time::Duration};
 
-use cozcade_engine::{
-    AnyRecord, Side,
-    protocol::{ClientMessage, Event, ServerMessage},
-};
+use cozcade_engine::Side;
+use cozcade_protocol::{Event, ServerMessage};
 use futures_util::SinkExt;
 use tokio::{
     io::{AsyncBufReadExt, BufReader},
     process::{Child, Command},
 };
 
-use super::{Client, Got, Rng};
+use super::{Got, Player, Rng};
 
 /// Starts `cozcade-server` on a free port with `args` (and no rate limit to speak of);
 /// returns the process and its address.
@@ -49,122 +47,101 @@ pub async fn spawn_server_on(listen: SocketAddr, args: &[String]) -> (Child, Soc
     (child, addr)
 }
 
-/// Who is to act and the text of the action.
-enum Next {
-    Move(Side, String),
-    NewRound(Side),
-}
-
 pub struct Game {
-    pub reference: AnyRecord,
-    pub seq: u64,
     pub rng: Rng,
     /// Sequence numbers and events the server acknowledged to their sender.
     pub acked: Vec<(u64, Event)>,
-    /// Who asked for a new round that has not started yet.
-    pub proposed: Option<Side>,
 }
 
 impl Game {
-    /// A game that continues from `reference` at `seq`.
-    pub fn new(reference: AnyRecord, seq: u64, proposed: Option<Side>, seed: u64) -> Game {
+    /// A game that continues from wherever the players' clients are.
+    pub fn new(seed: u64) -> Game {
         Game {
-            reference,
-            seq,
             rng: Rng(seed),
             acked: Vec::new(),
-            proposed,
         }
-    }
-
-    fn next(&mut self) -> Next {
-        if self.reference.outcome().is_some() {
-            let side = self.proposed.map_or(Side::First, Side::other);
-            return Next::NewRound(side);
-        }
-        let moves = self.reference.legal_move_texts();
-        Next::Move(
-            self.reference.turn(),
-            moves[self.rng.below(moves.len())].clone(),
-        )
     }
 }
 
 /// Plays until a connection fails (a kill) or `limit` acknowledged actions; returns whether
 /// the connections are still up.
-pub async fn play(game: &mut Game, players: &mut [Client; 2], limit: usize) -> bool {
-    play_until(game, players, |game| game.acked.len() >= limit).await
+pub async fn play(game: &mut Game, players: &mut [Player; 2], limit: usize) -> bool {
+    play_until(game, players, |game, _| game.acked.len() >= limit).await
 }
 
-/// Plays until `done` says so or a connection fails; returns whether the connections are
+/// Reads one event for `player`, skipping presence; `None` when the connection ends (the
+/// server going away says so first).
+async fn next_event(player: &mut Player) -> Option<(u64, Event)> {
+    loop {
+        match player.client.got().await {
+            Got::Message(message @ ServerMessage::Event { .. }) => {
+                let ServerMessage::Event { seq, event, .. } = &message else {
+                    unreachable!()
+                };
+                let acked = (*seq, event.clone());
+                player.apply(&message);
+                return Some(acked);
+            }
+            Got::Message(message @ ServerMessage::Presence { .. }) => player.apply(&message),
+            Got::Message(ServerMessage::Closing { .. }) | Got::Closed { .. } => return None,
+            Got::Message(other) => panic!("unexpected {other:?}"),
+        }
+    }
+}
+
+/// Plays random legal moves (and a new round after each) through the players' protocol
+/// clients until `done` says so or a connection fails; returns whether the connections are
 /// still up.
 pub async fn play_until(
     game: &mut Game,
-    players: &mut [Client; 2],
-    mut done: impl FnMut(&Game) -> bool,
+    players: &mut [Player; 2],
+    mut done: impl FnMut(&Game, &[Player; 2]) -> bool,
 ) -> bool {
-    while !done(game) {
-        let next = game.next();
-        let (side, message) = match &next {
-            Next::Move(side, mv) => {
-                let action_id = players[side.index()].action_id();
-                (
-                    *side,
-                    ClientMessage::Move {
-                        action_id,
-                        seq: game.seq,
-                        mv: mv.clone(),
-                    },
-                )
-            }
-            Next::NewRound(side) => {
-                let action_id = players[side.index()].action_id();
-                (
-                    *side,
-                    ClientMessage::NewRound {
-                        action_id,
-                        seq: game.seq,
-                    },
-                )
-            }
+    while !done(game, players) {
+        let record = players[0].record();
+        let (side, messages) = if record.outcome().is_some() {
+            // The first asks; the other agrees.
+            let side = players[0].proposed_by().map_or(Side::First, Side::other);
+            let asked = players[side.index()].online.new_round();
+            (side, asked.expect("a new round can be asked"))
+        } else {
+            let moves = record.legal_moves();
+            let mv = moves[game.rng.below(moves.len())].clone();
+            let side = record.turn();
+            (
+                side,
+                players[side.index()]
+                    .online
+                    .play(&mv)
+                    .expect("a legal move"),
+            )
         };
-        let text = serde_json::to_string(&message).expect("serialise");
-        if players[side.index()]
-            .ws
-            .send(tokio_tungstenite::tungstenite::Message::text(text))
-            .await
-            .is_err()
-        {
-            return false;
+        for message in messages {
+            let text = serde_json::to_string(&message).expect("serialise");
+            if players[side.index()]
+                .client
+                .ws
+                .send(tokio_tungstenite::tungstenite::Message::text(text))
+                .await
+                .is_err()
+            {
+                return false;
+            }
         }
         // The ack to the sender, then the broadcast to the other.
-        for who in [side, side.other()] {
-            let event = loop {
-                match players[who.index()].got().await {
-                    Got::Message(ServerMessage::Event { seq, event, .. }) => break (seq, event),
-                    Got::Message(ServerMessage::Presence { .. }) => continue,
-                    // The server going away (SIGTERM, or the room moving) says so first.
-                    Got::Message(ServerMessage::Closing { .. }) => return false,
-                    Got::Message(other) => panic!("unexpected {other:?}"),
-                    Got::Closed { .. } => return false,
-                }
-            };
-            if who == side {
-                assert_eq!(event.0, game.seq + 1);
-                game.seq = event.0;
-                match &event.1 {
-                    Event::Move { mv } => {
-                        game.reference.play(mv).expect("acked moves are legal");
-                    }
-                    Event::NewRoundProposed => game.proposed = Some(side),
-                    Event::NewRoundStarted { .. } => {
-                        game.reference = AnyRecord::new(game.reference.kind());
-                        game.proposed = None;
-                    }
-                    Event::Left => {}
-                }
-                game.acked.push(event);
-            }
+        let Some(acked) = next_event(&mut players[side.index()]).await else {
+            return false;
+        };
+        assert!(
+            !players[side.index()].online.has_pending(),
+            "the event is the sender's ack"
+        );
+        game.acked.push(acked);
+        if next_event(&mut players[side.other().index()])
+            .await
+            .is_none()
+        {
+            return false;
         }
     }
     true

@@ -1,5 +1,5 @@
-//! Helpers for the integration tests: a real server on port 0, a tiny HTTP client, and a
-//! WebSocket client that speaks the protocol.
+//! Helpers for the integration tests: a real server on port 0, HTTP through reqwest (and a raw
+//! socket for deliberately broken requests), and a WebSocket client that speaks the protocol.
 #![allow(dead_code)]
 
 pub mod game;
@@ -7,9 +7,9 @@ pub mod nginx;
 
 use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
-use cozcade_engine::{
-    AnyRecord, GameKind,
-    protocol::{ClientMessage, CloseReason, PROTOCOL_VERSION, RoomCreated, ServerMessage},
+use cozcade_engine::{AnyRecord, GameKind};
+use cozcade_protocol::{
+    ClientMessage, CloseReason, PROTOCOL_VERSION, RoomCreated, ServerMessage, client::OnlineClient,
 };
 use cozcade_server::{Config, Limits, ManualClock, RunningServer};
 use futures_util::{SinkExt, StreamExt};
@@ -81,22 +81,61 @@ impl TestServer {
     }
 }
 
-/// A minimal HTTP/1.1 exchange: returns the status code and the body.
+/// An HTTP exchange through reqwest: returns the status code and the body.
 pub async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> (u16, String) {
-    let host = format!("Host: {addr}");
-    let (status, _, body) = raw_http(
-        addr,
-        method,
-        path,
-        &[&host, "Content-Type: application/json"],
-        body,
+    let method = reqwest::Method::from_bytes(method.as_bytes()).expect("an HTTP method");
+    let response = tokio::time::timeout(
+        WAIT,
+        reqwest::Client::new()
+            .request(method, format!("http://{addr}{path}"))
+            .header("Content-Type", "application/json")
+            .body(body.to_owned())
+            .send(),
     )
-    .await;
+    .await
+    .expect("http answer in time")
+    .expect("http exchange");
+    let status = response.status().as_u16();
+    let body = response.text().await.expect("http body");
     (status, body)
 }
 
-/// An HTTP/1.1 exchange with exactly the header lines given (Host included, or not):
-/// returns the status code, the response's header lines and the body.
+/// A GET through reqwest that never follows a redirect (as Apple's and Google's fetchers must
+/// not need to) and never decompresses: the status, the headers (names lower-cased) and the
+/// body's bytes as sent.
+pub async fn get(
+    addr: SocketAddr,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> (u16, Vec<(String, String)>, Vec<u8>) {
+    let client = reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .expect("http client");
+    let mut request = client.get(format!("http://{addr}{path}"));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let response = tokio::time::timeout(WAIT, request.send())
+        .await
+        .expect("http answer in time")
+        .expect("http exchange");
+    let status = response.status().as_u16();
+    let headers = response
+        .headers()
+        .iter()
+        .map(|(name, value)| {
+            let value = String::from_utf8_lossy(value.as_bytes()).into_owned();
+            (name.as_str().to_ascii_lowercase(), value)
+        })
+        .collect();
+    let body = response.bytes().await.expect("http body").to_vec();
+    (status, headers, body)
+}
+
+/// For requests no HTTP client would send (two `Host` headers, none at all): writes exactly
+/// the header lines given on a raw socket. Returns the status code, the response's header
+/// lines and the body.
 pub async fn raw_http(
     addr: SocketAddr,
     method: &str,
@@ -307,56 +346,81 @@ impl Client {
     }
 }
 
-/// A client that holds a seat and mirrors the game to choose moves.
+/// A client that holds a seat: the WebSocket, and the protocol's own client
+/// (`cozcade_protocol::client`, the one the app runs), which keeps the confirmed game and
+/// decides what to send. Tests that send what no client would (stale, duplicate or broken
+/// messages) write on `client` directly.
 pub struct Player {
     pub client: Client,
+    pub online: OnlineClient,
     pub seat_key: String,
     pub seat: cozcade_engine::Side,
-    pub record: AnyRecord,
-    pub seq: u64,
-    pub proposed_by: Option<cozcade_engine::Side>,
 }
 
 impl Player {
-    /// Reads a welcome and its sync.
+    /// Reads a welcome and its sync (the hello was sent on `client`).
     pub async fn welcomed(mut client: Client, seat_key: Option<String>, game: GameKind) -> Player {
-        let (seat, key) = match client.recv().await {
+        let welcome = client.recv().await;
+        let (room, seat) = match &welcome {
             ServerMessage::Welcome {
+                room,
                 seat,
-                seat_key: new_key,
+                game: welcomed,
                 resync: true,
                 ..
-            } => (seat, new_key.or(seat_key).expect("a seat key")),
+            } => {
+                assert_eq!(*welcomed, game);
+                (room.clone(), *seat)
+            }
             other => panic!("expected welcome with resync, got {other:?}"),
         };
-        let ServerMessage::Sync { state } = client.recv().await else {
-            panic!("expected sync")
-        };
-        let record = AnyRecord::from_text(game, state.record).expect("record replays");
+        // Action ids unique across the clients of a test process, as a real client's are.
+        let prefix = client.action_id();
+        let mut online = OnlineClient::new(room, seat_key, prefix);
+        assert_eq!(online.on_message(welcome), [], "a sync was announced");
+        let sync = client.recv().await;
+        assert!(matches!(sync, ServerMessage::Sync { .. }), "{sync:?}");
+        assert_eq!(online.on_message(sync), [], "nothing to resend");
+        assert!(online.record().is_some(), "the sync's record replays");
+        let seat_key = online.seat_key().expect("a seat key").to_owned();
         Player {
             client,
-            seat_key: key,
+            online,
+            seat_key,
             seat,
-            record,
-            seq: state.seq,
-            proposed_by: state.new_round_proposed_by,
         }
     }
 
-    /// Applies a confirmed event to the mirror.
+    /// The confirmed game, as the client holds it.
+    pub fn record(&self) -> &AnyRecord {
+        self.online.record().expect("synced")
+    }
+
+    /// The last sequence number the client applied.
+    pub fn seq(&self) -> u64 {
+        self.online.last_seq().expect("synced")
+    }
+
+    pub fn proposed_by(&self) -> Option<cozcade_engine::Side> {
+        self.online.new_round_proposed_by()
+    }
+
+    /// Hands a message to the client, checking that events arrive in order without gaps.
     pub fn apply(&mut self, message: &ServerMessage) {
-        if let ServerMessage::Event { seq, event, .. } = message {
-            assert_eq!(*seq, self.seq + 1, "events arrive in order without gaps");
-            self.seq = *seq;
-            match event {
-                cozcade_engine::protocol::Event::Move { mv } => {
-                    self.record.play(mv).expect("a confirmed move replays");
-                }
-                cozcade_engine::protocol::Event::NewRoundStarted { .. } => {
-                    self.record = AnyRecord::new(self.record.kind());
-                }
-                _ => {}
-            }
+        if let ServerMessage::Event { seq, .. } = message {
+            assert_eq!(*seq, self.seq() + 1, "events arrive in order without gaps");
+        }
+        let answer = self.online.on_message(message.clone());
+        assert_eq!(answer, [], "the client asks for nothing after {message:?}");
+        if let ServerMessage::Event { seq, .. } = message {
+            assert_eq!(self.seq(), *seq, "the client applied the event");
+        }
+    }
+
+    /// Sends what the client decided.
+    pub async fn send(&mut self, messages: Vec<ClientMessage>) {
+        for message in messages {
+            self.client.send(&message).await;
         }
     }
 

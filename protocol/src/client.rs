@@ -8,14 +8,15 @@
 //! Moves are applied to the local record only when the server confirms them (an `event`): the
 //! server is authoritative, and a move it refuses must not flicker onto the board.
 
-use cozcade_engine::protocol::{
+use cozcade_engine::{AnyMove, AnyRecord, GameKind};
+
+use crate::{
     ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, RoomState, Seat, SeatStatus,
     ServerMessage,
 };
-use cozcade_engine::{AnyMove, AnyRecord, GameKind};
 
 /// Longest action id prefix kept: with "-" and a 20-digit counter, ids stay within
-/// [`cozcade_engine::protocol::MAX_ACTION_ID_LEN`].
+/// [`crate::MAX_ACTION_ID_LEN`].
 const MAX_ID_PREFIX: usize = 40;
 
 /// Where the connection stands.
@@ -25,7 +26,7 @@ pub enum Link {
     Connecting,
     /// The hello was accepted and the state is up to date (or being caught up).
     Connected,
-    /// The socket dropped; the transport waits [`super::backoff::reconnect_delay`]`(attempt)`
+    /// The socket dropped; the transport waits [`crate::backoff::reconnect_delay`]`(attempt)`
     /// and opens a new one.
     Reconnecting { attempt: u32 },
     /// No more reconnecting: the reason says why, and what to show.
@@ -145,9 +146,9 @@ pub struct OnlineClient {
 
 impl OnlineClient {
     /// A client for `room`; `seat_key` is the stored key, or `None` to take the guest seat.
-    /// `id_prefix` makes action ids unique for this seat across app starts: use
-    /// [`super::session::fresh_id_prefix`] (at most 40 characters, so ids stay within
-    /// [`cozcade_engine::protocol::MAX_ACTION_ID_LEN`]).
+    /// `id_prefix` makes action ids unique for this seat across app starts: a random text per
+    /// seat, like the app's `online::session::fresh_id_prefix` (at most 40 characters, so ids stay within
+    /// [`crate::MAX_ACTION_ID_LEN`]).
     pub fn new(room: String, seat_key: Option<String>, id_prefix: String) -> Self {
         OnlineClient {
             room,
@@ -359,7 +360,7 @@ impl OnlineClient {
         if self.known.is_none() {
             // No state of our own and no sync announced: ask for one.
             self.awaiting_sync = true;
-            return vec![ClientMessage::Resync];
+            return vec![ClientMessage::Resync {}];
         }
         self.resend_if_caught_up()
     }
@@ -421,14 +422,14 @@ impl OnlineClient {
         if Some(seq) != known.seq.checked_add(1) {
             // We missed something: the server's full state is the way back.
             self.awaiting_sync = true;
-            return vec![ClientMessage::Resync];
+            return vec![ClientMessage::Resync {}];
         }
         match event {
             Event::Move { mv } => {
                 if known.record.play(&mv).is_err() {
                     // Our record disagrees with the server's; take the server's.
                     self.awaiting_sync = true;
-                    return vec![ClientMessage::Resync];
+                    return vec![ClientMessage::Resync {}];
                 }
                 // A request for a new round stays open through moves, as on the server.
             }
@@ -493,7 +494,7 @@ impl OnlineClient {
             };
             if behind && !self.awaiting_sync {
                 self.awaiting_sync = true;
-                return vec![ClientMessage::Resync];
+                return vec![ClientMessage::Resync {}];
             }
             return Vec::new();
         }
@@ -898,7 +899,7 @@ mod tests {
         let mut c = connected_creator();
         assert_eq!(
             c.on_message(event(2, Seat::First, None, mv("a"))),
-            vec![ClientMessage::Resync]
+            vec![ClientMessage::Resync {}]
         );
         assert!(moves(&c).is_empty());
         // Events are ignored until the sync arrives (it covers them).
@@ -936,7 +937,7 @@ mod tests {
         let mut c = connected_creator();
         assert_eq!(
             c.on_message(event(1, Seat::First, None, mv("nonsense"))),
-            vec![ClientMessage::Resync]
+            vec![ClientMessage::Resync {}]
         );
         assert_eq!(c.last_seq(), Some(0));
     }
@@ -1101,7 +1102,7 @@ mod tests {
         c.next_action = u64::MAX;
         match c.play(&kalah('a')).expect("legal").first() {
             Some(ClientMessage::Move { action_id, .. }) => {
-                assert!(action_id.len() <= cozcade_engine::protocol::MAX_ACTION_ID_LEN)
+                assert!(action_id.len() <= crate::MAX_ACTION_ID_LEN)
             }
             other => panic!("expected a move, got {other:?}"),
         }

@@ -1,12 +1,12 @@
-//! The wire types of the room server's WebSocket and HTTP protocol, shared by the server and
-//! the app so there is exactly one definition of every message (see `server/PROTOCOL.md`).
+//! The wire types of the room server's WebSocket and HTTP protocol (see `server/PROTOCOL.md`).
 //!
-//! Pure serde types: no I/O. Every message is a closed enum tagged by `"type"`, so anything a
-//! peer sends is either one of these or a parse error at the boundary.
+//! Pure serde types: no I/O. Every message is a closed enum tagged by `"type"` whose fields are
+//! all known, so anything a peer sends is either one of these or a parse error at the boundary.
 
+use cozcade_engine::{AnyRecord, GameKind, Outcome, RecordText, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::{AnyRecord, GameKind, Outcome, RecordText, Side};
+use crate::CloseReason;
 
 /// Bumped whenever a message changes incompatibly. A client says which version it speaks in
 /// [`ClientMessage::Hello`]; the server refuses a version it does not speak.
@@ -72,7 +72,11 @@ pub enum ClientMessage {
     /// Give up this seat for good; the seat key stops working.
     Leave { action_id: String },
     /// Ask for a full resync (a client that saw a gap in the sequence numbers).
-    Resync,
+    ///
+    /// A struct variant with no fields rather than a unit variant: serde checks
+    /// `deny_unknown_fields` only on variants with braces, and `{"type":"resync","x":1}` must
+    /// be refused like any other message with an unknown field.
+    Resync {},
 }
 
 /// How a seat is doing, as seen by the other player.
@@ -219,66 +223,6 @@ pub enum ErrorCode {
     Unavailable,
 }
 
-/// Why the server closes a connection; sent as a `closing` message just before the close frame,
-/// whose reason text is the same snake_case word.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CloseReason {
-    /// Another connection took this seat (the same seat key connected again).
-    Replaced,
-    /// The player left the room.
-    Left,
-    /// The room was deleted after 7 days without activity.
-    RoomExpired,
-    /// A message was larger than the limit.
-    TooBig,
-    /// Too many messages too fast.
-    RateLimited,
-    /// No answer to the server's pings.
-    HeartbeatTimeout,
-    /// The server holds as many connections as it allows.
-    ServerFull,
-    /// The server is shutting down; reconnect later.
-    ShuttingDown,
-    /// The hello failed (see the `error` message before this one).
-    HelloRefused,
-    /// No hello within the time allowed.
-    HelloTimeout,
-}
-
-impl CloseReason {
-    /// The WebSocket close code sent with this reason.
-    pub fn code(self) -> u16 {
-        match self {
-            CloseReason::Left => 1000,
-            CloseReason::ShuttingDown => 1001,
-            CloseReason::RateLimited | CloseReason::HelloRefused | CloseReason::HelloTimeout => {
-                1008
-            }
-            CloseReason::TooBig => 1009,
-            CloseReason::ServerFull => 1013,
-            CloseReason::Replaced => 4001,
-            CloseReason::HeartbeatTimeout => 4002,
-            CloseReason::RoomExpired => 4003,
-        }
-    }
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            CloseReason::Replaced => "replaced",
-            CloseReason::Left => "left",
-            CloseReason::RoomExpired => "room_expired",
-            CloseReason::TooBig => "too_big",
-            CloseReason::RateLimited => "rate_limited",
-            CloseReason::HeartbeatTimeout => "heartbeat_timeout",
-            CloseReason::ServerFull => "server_full",
-            CloseReason::ShuttingDown => "shutting_down",
-            CloseReason::HelloRefused => "hello_refused",
-            CloseReason::HelloTimeout => "hello_timeout",
-        }
-    }
-}
-
 /// Every message the server sends over the WebSocket.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -394,7 +338,7 @@ mod tests {
             serde_json::from_str(&won.replace("ongoing", "draw")).expect("parses");
         assert_eq!(
             state.result,
-            Some(Outcome::Draw(crate::DrawReason::EqualSeeds))
+            Some(Outcome::Draw(cozcade_engine::DrawReason::EqualSeeds))
         );
         let again = serde_json::to_string(&state).expect("serialises");
         assert!(again.contains(r#""result":"draw""#), "{again}");
@@ -403,6 +347,30 @@ mod tests {
         assert!(serde_json::from_str::<RoomState>(&won).is_err());
         assert!(serde_json::from_str::<RoomState>(&won.replace("ongoing", "gold wins")).is_err());
         assert!(serde_json::from_str::<RoomState>(&text.replace(r#"["c"]"#, r#"["z"]"#)).is_err());
+    }
+
+    #[test]
+    fn every_message_with_an_unknown_field_is_refused() {
+        for text in [
+            r#"{"type":"hello","version":1,"room":"3f9c2a71d04be85e6a10","extra":1}"#,
+            r#"{"type":"move","action_id":"a","seq":0,"move":"c","extra":1}"#,
+            r#"{"type":"new_round","action_id":"a","seq":0,"extra":1}"#,
+            r#"{"type":"leave","action_id":"a","extra":null}"#,
+            r#"{"type":"resync","extra":1}"#,
+        ] {
+            assert!(
+                serde_json::from_str::<ClientMessage>(text).is_err(),
+                "{text}"
+            );
+        }
+        assert_eq!(
+            serde_json::from_str::<ClientMessage>(r#"{"type":"resync"}"#).expect("parses"),
+            ClientMessage::Resync {}
+        );
+        assert_eq!(
+            serde_json::to_string(&ClientMessage::Resync {}).expect("serialises"),
+            r#"{"type":"resync"}"#
+        );
     }
 
     #[test]

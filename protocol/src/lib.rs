@@ -1,0 +1,17 @@
+//! The room server's protocol (`server/PROTOCOL.md`), shared by the server, the app, the
+//! server's tests and the load test, so there is exactly one definition of every message and
+//! one client that speaks them.
+//!
+//! Pure: no I/O, no clock, no async. [`message`] holds the wire types (serde, JSON tagged by
+//! `"type"`), [`close`] the WebSocket close codes, [`client`] the client as a state machine
+//! (messages in, messages out), [`backoff`] its reconnect schedule and [`address`] the URLs a
+//! client connects to. The rules of the games stay in `cozcade-engine`.
+
+pub mod address;
+pub mod backoff;
+pub mod client;
+pub mod close;
+pub mod message;
+
+pub use close::CloseReason;
+pub use message::*;
