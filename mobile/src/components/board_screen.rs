@@ -31,7 +31,7 @@ pub fn BoardScreen() -> Element {
         .read()
         .as_ref()
         .is_some_and(|s| s.handing_over_to().is_some())
-        && game.sowing.read().is_none();
+        && !game.animating();
     rsx! {
         Behind { covered: confirming || finished || handing_over,
             if !landscape {

@@ -116,7 +116,7 @@ impl Game {
     }
 
     /// The game-over sheet is up: the game is over and the last move has been shown (the
-    /// result is not announced while the sowing animation still runs).
+    /// result is not announced while a move is still being animated).
     pub fn finish_shown(self) -> bool {
         let over = self
             .session
@@ -124,7 +124,7 @@ impl Game {
             .as_ref()
             .and_then(Session::finish)
             .is_some();
-        over && self.sowing.read().is_none() && !*self.finish_dismissed.read()
+        over && !self.animating() && !*self.finish_dismissed.read()
     }
 
     fn run(self, effects: Vec<Effect>) {
