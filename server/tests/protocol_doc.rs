@@ -52,3 +52,12 @@ fn every_example_in_protocol_md_is_a_real_message() {
         "{counts:?}"
     );
 }
+
+#[test]
+fn the_close_table_names_every_reason_with_its_code() {
+    let doc = include_str!("../PROTOCOL.md");
+    for reason in cozcade_protocol::CloseReason::ALL {
+        let row = format!("| `{}` | {} |", reason.as_str(), reason.code());
+        assert!(doc.contains(&row), "PROTOCOL.md has no row {row}");
+    }
+}

@@ -669,7 +669,7 @@ async fn play(
             }
             result.map(|_| ())
         } else {
-            let Some(mv) = moves.get(random(moves.len())).cloned() else {
+            let Some(&mv) = moves.get(random(moves.len())) else {
                 // Not expected while the game is on; count it and stop this room.
                 totals.errors.fetch_add(1, Ordering::Relaxed);
                 return (latencies, Some(seats));

@@ -106,7 +106,7 @@ pub async fn play_until(
             (side, asked.expect("a new round can be asked"))
         } else {
             let moves = record.legal_moves();
-            let mv = moves[game.rng.below(moves.len())].clone();
+            let mv = moves[game.rng.below(moves.len())];
             let side = record.turn();
             (
                 side,
