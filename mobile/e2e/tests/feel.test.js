@@ -170,7 +170,8 @@ for (const shape of shapes) {
     assert.equal(await page.getByTestId("chain-hint").count(), 0);
     assert.equal(await page.getByRole("button", { name: "Cancel", exact: true }).count(), 0);
     assert.equal(await page.getByTestId("last-move").textContent(), "Last move: White 32-28");
-    assert.equal(await cell(page, 15).getAttribute("aria-label"), "Square 15: Red piece");
+    // Back to the turn's start, where the piece on 15 is again the one that must capture.
+    assert.equal(await cell(page, 15).getAttribute("aria-label"), "Square 15: Red piece, must capture");
     // And the other capture can be made.
     await act(cell(page, 15));
     await act(cell(page, 24));
