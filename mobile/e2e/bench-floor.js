@@ -5,10 +5,7 @@
 //
 //   node bench-floor.js [runs]
 import http from "node:http";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { FAST_3G, withPhone } from "./bench-phone.js";
 
 const runs = Number(process.argv[2] ?? 5);
 const page = '<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" ' +
@@ -23,27 +20,11 @@ const url = `http://127.0.0.1:${server.address().port}/`;
 
 const paints = [];
 for (let run = 0; run < runs; run++) {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-floor-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run",
-    ],
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 3,
-    locale: "en-US",
-  });
-  try {
+  const paint = await withPhone(async (context) => {
     const tab = context.pages()[0] ?? (await context.newPage());
     const cdp = await context.newCDPSession(tab);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8,
-    });
+    await cdp.send("Network.emulateNetworkConditions", { offline: false, ...FAST_3G });
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     await tab.goto(url, { waitUntil: "load" });
     await tab.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
@@ -52,11 +33,9 @@ for (let run = 0; run < runs; run++) {
       paint: performance.getEntriesByName("first-contentful-paint")[0].startTime,
     }));
     console.log(`run ${run + 1}: page arrived ${Math.round(timing.page)} ms, first paint ${Math.round(timing.paint)} ms`);
-    paints.push(timing.paint);
-  } finally {
-    await context.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
-  }
+    return timing.paint;
+  });
+  paints.push(paint);
 }
 server.close();
 paints.sort((a, b) => a - b);

@@ -11,10 +11,7 @@
 // with the CPU slowed four times, through the DevTools protocol. Prints a Markdown table of
 // medians (and the spread) for BENCHMARKS.md. Every time is from the navigation's start (the
 // page's time origin), as the paint and navigation entries give it.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { chromium } from "playwright-core";
+import { FAST_3G, withPhone } from "./bench-phone.js";
 
 const [url, runsArg] = process.argv.slice(2);
 if (!url) {
@@ -27,7 +24,7 @@ const profiles = [
   { name: "loopback", network: null, cpu: 1 },
   {
     name: "Fast 3G, 4x CPU",
-    network: { latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
+    network: FAST_3G,
     cpu: 4,
   },
 ];
@@ -43,21 +40,7 @@ const watchForApp = () => {
 };
 
 async function load(profile) {
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-bench-"));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-      "--disable-component-update", "--disable-sync", "--no-first-run",
-    ],
-    viewport: { width: 390, height: 844 },
-    hasTouch: true,
-    isMobile: true,
-    deviceScaleFactor: 3,
-    locale: "en-US",
-  });
-  try {
+  return withPhone(async (context) => {
     const page = context.pages()[0] ?? (await context.newPage());
     await page.addInitScript(watchForApp);
     const cdp = await context.newCDPSession(page);
@@ -85,10 +68,7 @@ async function load(profile) {
     const tap = (await page.evaluate(() => performance.now())) - before;
     const firstLoadBytes = bytes;
     return { ...timing, tap, bytes: firstLoadBytes, files: files.size };
-  } finally {
-    await context.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 const median = (xs) => {

@@ -150,29 +150,21 @@ impl Names {
     }
 }
 
-/// Copies wasm-bindgen's `snippets/` folder as it is (the glue names those files; there are
-/// none today, but a crate that adds one must not break the bundle).
+/// Copies wasm-bindgen's `snippets/` folder as it is: the glue imports Dioxus's scripts from
+/// there by these names.
 fn copy_snippets(staging: &Path, out: &Path, names: &mut Names) -> Result<()> {
     let snippets = staging.join("snippets");
     if !snippets.exists() {
         return Ok(());
     }
-    let mut stack = vec![snippets.clone()];
-    while let Some(dir) = stack.pop() {
-        for entry in std::fs::read_dir(&dir).with_context(|| format!("{}", dir.display()))? {
-            let path = entry?.path();
-            if path.is_dir() {
-                stack.push(path);
-            } else {
-                let relative = path
-                    .strip_prefix(staging)
-                    .context("snippet outside the staging folder")?
-                    .to_string_lossy()
-                    .into_owned();
-                write(&out.join(&relative), &read(&path)?)?;
-                names.served.insert(relative.clone(), relative);
-            }
-        }
+    for path in files_under(&snippets)? {
+        let relative = path
+            .strip_prefix(staging)
+            .context("snippet outside the staging folder")?
+            .to_string_lossy()
+            .into_owned();
+        write(&out.join(&relative), &read(&path)?)?;
+        names.served.insert(relative.clone(), relative);
     }
     Ok(())
 }
