@@ -77,6 +77,8 @@ export async function device(kind, options = {}) {
     // Move animations are skipped under reduced motion, which keeps whole games quick;
     // the animation tests turn it back on.
     reducedMotion: options.motion ?? "reduce",
+    // The app follows the system's light or dark theme; light unless a test asks for dark.
+    colorScheme: options.colorScheme ?? "light",
     ...shapes[kind],
   });
   if (options.initScript) await context.addInitScript(options.initScript);

@@ -178,3 +178,55 @@ test("a tap between holes goes to the nearest hole (phone)", async () => {
     await browser.close();
   }
 });
+
+for (const shape of ["phone", "phone-landscape"]) {
+  test(`a touch 11-12 px off a hole's centre picks that hole; chosen and reachable holes grow (${shape})`, async () => {
+    const browser = await device(shape);
+    try {
+      const page = browser.page;
+      await newGame(page, server.url, /Chinese Checkers/);
+      const centre = async (n) => {
+        const box = await hole(page, n).locator(".socket").boundingBox();
+        return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      };
+      // A touch `px` pixels from hole `n`'s centre, towards hole `towards` (an idle neighbour,
+      // which sideways on a phone is nearer that point than `n` is).
+      const tapOff = async (n, towards, px) => {
+        const [a, b] = [await centre(n), await centre(towards)];
+        const d = Math.hypot(b.x - a.x, b.y - a.y);
+        await page.touchscreen.tap(a.x + ((b.x - a.x) / d) * px, a.y + ((b.y - a.y) / d) * px);
+        return d;
+      };
+      const size = async (selector) => (await page.locator(selector).boundingBox()).width;
+      const idleSocket = await size("#cell-60 .socket");
+      const idleMarble = await size("#cell-113 .marble");
+
+      // Jade's 112, touched 12 px towards the empty 104 up and to the right of it.
+      const spacing = await tapOff(112, 104, 12);
+      console.log(`# holes ${spacing.toFixed(1)} px apart (${shape})`);
+      assert.deepEqual(await lit(page), [103, 104], "112 picked");
+      await page.waitForTimeout(250);
+      assert.ok((await size("#cell-112 .marble")) > idleMarble * 1.1, "the chosen marble is drawn larger");
+      for (const n of [103, 104]) {
+        assert.ok((await size(`#cell-${n} .socket`)) > idleSocket * 1.1, `destination ${n} is drawn larger`);
+      }
+      assert.equal(await size("#cell-60 .socket"), idleSocket, "an idle hole keeps its size");
+      // Its destination 104, touched 12 px towards its empty neighbour 105.
+      await tapOff(104, 105, 12);
+      assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Jade 112-104");
+      // Coral's 8, touched 11 px towards the empty 16; then 17, 11 px towards the empty 18.
+      await tapOff(8, 16, 11);
+      assert.deepEqual(await lit(page), [16, 17], "8 picked");
+      await tapOff(17, 18, 11);
+      assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Coral 8-17");
+      // A touch on an empty hole with nothing lit within reach (112, left by its marble)
+      // chooses nothing.
+      await page.touchscreen.tap((await centre(112)).x, (await centre(112)).y);
+      assert.equal(await page.locator(".hole.selected").count(), 0);
+      await page.screenshot({ path: path.join(artifactDir(), `star-reach-${shape}.png`) });
+      assert.deepEqual(browser.errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}

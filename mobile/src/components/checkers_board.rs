@@ -3,11 +3,14 @@
 
 use cozcade_engine::{
     Game, GameKind, Side,
-    checkers::{Checkers, Move, Square},
+    checkers::{Checkers, Move, Piece, Square},
 };
 use dioxus::prelude::*;
 
-use super::board_keys::{BoardKey, board_key};
+use super::{
+    board_keys::{BoardKey, board_key},
+    piece_shading::PieceShading,
+};
 use crate::{
     i18n::Arg,
     shell::use_settings,
@@ -241,6 +244,7 @@ pub fn CheckersBoard(
                 }
             },
             svg { view_box: "0 0 800 800", class: "checkers-svg",
+                PieceShading {}
                 for row in 0..8u32 {
                     for column in 0..8u32 {
                         if (row + column) % 2 == 0 {
@@ -264,13 +268,7 @@ pub fn CheckersBoard(
                         rect { x: "{column as u32 * 100}", y: "{row as u32 * 100}", width: "100", height: "100" }
                         text { class: "square-number", x: "{column as u32 * 100 + 8}", y: "{row as u32 * 100 + 16}", "{n}" }
                         if let Some(p) = piece {
-                            circle {
-                                class: "piece {side_class(p.side)}{taken}",
-                                cx: "{column as u32 * 100 + 50}", cy: "{row as u32 * 100 + 50}", r: "38",
-                            }
-                            if p.king {
-                                text { class: "crown", x: "{column as u32 * 100 + 50}", y: "{row as u32 * 100 + 52}", "♛" }
-                            }
+                            {draw_piece(column as i32 * 100 + 50, row as i32 * 100 + 50, p, taken)}
                         }
                     }
                 }
@@ -283,13 +281,25 @@ pub fn CheckersBoard(
                 if let Some((n, p, x, y, dx, dy)) = moving {
                     g { class: "moving", "data-cell": "{n}",
                         style: "transform: translate({dx}px, {dy}px)",
-                        circle { class: "piece {side_class(p.side)}", cx: "{x}", cy: "{y}", r: "38" }
-                        if p.king {
-                            text { class: "crown", x: "{x}", y: "{y + 2}", "♛" }
-                        }
+                        {draw_piece(x, y, p, "")}
                     }
                 }
             }
+        }
+    }
+}
+
+/// A man or king centred at (x, y) with depth: a shadow under it, a groove and a shine over its
+/// own colour, the crown in a colour that stands out on it. `fade`: " taken" or " jumped".
+fn draw_piece(x: i32, y: i32, piece: Piece, fade: &str) -> Element {
+    let side = side_class(piece.side);
+    rsx! {
+        circle { class: "shadow{fade}", cx: "{x + 3}", cy: "{y + 6}", r: "43" }
+        circle { class: "piece {side}{fade}", cx: "{x}", cy: "{y}", r: "38" }
+        circle { class: "piece-ring {side}{fade}", cx: "{x}", cy: "{y}", r: "27" }
+        circle { class: "shine{fade}", cx: "{x}", cy: "{y}", r: "38" }
+        if piece.king {
+            text { class: "crown {side}", x: "{x}", y: "{y + 2}", "♛" }
         }
     }
 }

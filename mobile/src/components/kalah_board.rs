@@ -8,7 +8,10 @@ use cozcade_engine::{
 };
 use dioxus::prelude::*;
 
-use super::board_keys::{BoardKey, board_key};
+use super::{
+    board_keys::{BoardKey, board_key},
+    piece_shading::PieceShading,
+};
 use crate::{
     i18n::{Arg, Texts},
     shell::use_settings,
@@ -37,6 +40,73 @@ fn store_rect(side: Side, landscape: bool) -> (u32, u32, u32, u32) {
         (false, Side::Second) => (10, 5, 220, 50),
         (true, Side::First) => (425, 10, 50, 220),
         (true, Side::Second) => (5, 10, 50, 220),
+    }
+}
+
+/// Where a pit's count and letter sit, beside it: the count on the tray's outer edge, the
+/// letter towards the middle (the pebbles fill the pit).
+fn pit_labels_at(side: Side, (cx, cy): (u32, u32), landscape: bool) -> ((u32, u32), (u32, u32)) {
+    match (landscape, side) {
+        (false, Side::First) => ((17, cy), (103, cy)),
+        (false, Side::Second) => ((223, cy), (137, cy)),
+        (true, Side::First) => ((cx, 222), (cx, 142)),
+        (true, Side::Second) => ((cx, 18), (cx, 98)),
+    }
+}
+
+/// Where a pit's pebbles lie around its centre: the middle, then a ring of 6 and one of 12,
+/// each a little off its ring so that they lie like seeds, not a grid. A pit with more seeds
+/// shows 19 (its count beside says how many).
+const PIT_PEBBLES: [(i32, i32); 19] = [
+    (-1, 0),
+    (10, 2),
+    (3, 10),
+    (-8, 7),
+    (-10, -2),
+    (-3, -10),
+    (8, -7),
+    (18, 10),
+    (11, 18),
+    (1, 20),
+    (-10, 18),
+    (-17, 12),
+    (-21, 1),
+    (-19, -9),
+    (-11, -18),
+    (-1, -21),
+    (9, -18),
+    (18, -11),
+    (20, -1),
+];
+
+/// A pebble: its centre and its tone (1..=3).
+type Pebble = (i32, i32, u8);
+
+fn pit_pebble(i: usize, (cx, cy): (u32, u32)) -> Option<Pebble> {
+    let (dx, dy) = PIT_PEBBLES.get(i)?;
+    Some((cx as i32 + dx, cy as i32 + dy, (i * 7 % 3) as u8 + 1))
+}
+
+/// A store's pebbles in staggered rows of 4 beside its count, which keeps the store's end:
+/// 12 rows hold all 48 seeds of a game.
+fn store_pebble(i: usize, (x, y, w, h): (u32, u32, u32, u32)) -> Pebble {
+    let (along, across) = ((i / 4) as i32, (i % 4) as i32);
+    let (a, b) = (52 + along * 10 + (across % 2) * 5, 10 + across * 10);
+    let (x, y) = (x as i32, y as i32);
+    let (px, py) = if w > h {
+        (x + a, y + b)
+    } else {
+        (x + b, y + a)
+    };
+    (px, py, (i * 5 % 3) as u8 + 1)
+}
+
+/// Where a store's count sits: at its end, clear of its pebbles.
+fn store_count_at((x, y, w, h): (u32, u32, u32, u32)) -> (u32, u32) {
+    if w > h {
+        (x + 25, y + h / 2)
+    } else {
+        (x + w / 2, y + 25)
     }
 }
 
@@ -151,6 +221,10 @@ pub fn KalahBoard(
             let cell = cell_of(side, pit);
             let seeds = counts.pits[side.index()][pit];
             let (cx, cy) = pit_centre(drawn_at(side), pit, landscape);
+            let (count_at, letter_at) = pit_labels_at(drawn_at(side), (cx, cy), landscape);
+            let pebbles: Vec<Pebble> = (0..usize::from(seeds))
+                .map_while(|i| pit_pebble(i, (cx, cy)))
+                .collect();
             let playable = highlights.contains(&cell);
             let here = Some((side, Pit::new(pit)));
             let class = format!(
@@ -168,9 +242,8 @@ pub fn KalahBoard(
             );
             pits.push((
                 cell,
-                cx,
-                cy,
-                seeds,
+                (cx, cy),
+                (seeds, count_at, letter_at, pebbles),
                 class,
                 playable,
                 pit_label(&texts, &side_name(side), pit, seeds),
@@ -203,10 +276,14 @@ pub fn KalahBoard(
                     ""
                 },
             );
+            let rect = store_rect(drawn_at(side), landscape);
+            let pebbles: Vec<Pebble> = (0..usize::from(seeds))
+                .map(|i| store_pebble(i, rect))
+                .collect();
             (
                 side,
-                store_rect(drawn_at(side), landscape),
-                seeds,
+                rect,
+                (seeds, store_count_at(rect), pebbles),
                 label,
                 class,
             )
@@ -234,15 +311,17 @@ pub fn KalahBoard(
                 view_box,
                 class: if landscape { "kalah-svg landscape" } else { "kalah-svg portrait" },
                 "aria-hidden": "false",
+                PieceShading {}
                 rect { class: "tray", x: "1", y: "1", width: if landscape { "478" } else { "238" }, height: if landscape { "238" } else { "478" }, rx: "24" }
-                for (side, (x, y, w, h), seeds, label, class) in stores {
+                for (side, (x, y, w, h), (seeds, (tx, ty), pebbles), label, class) in stores {
                     g { key: "store-{side.index()}", class: "{class}", role: "img", "aria-label": "{label}",
                         "data-store": kind_class(side),
                         rect { x: "{x}", y: "{y}", width: "{w}", height: "{h}", rx: "22" }
-                        text { x: "{x + w / 2}", y: "{y + h / 2}", class: "count store-count", "{seeds}" }
+                        Pebbles { pebbles, r: "4.2" }
+                        text { x: "{tx}", y: "{ty}", class: "count store-count", "{seeds}" }
                     }
                 }
-                for (cell, cx, cy, seeds, class, playable, label, pit) in pits {
+                for (cell, (cx, cy), (seeds, (tx, ty), (lx, ly), pebbles), class, playable, label, pit) in pits {
                     g {
                         key: "{cell}",
                         id: "cell-{cell}",
@@ -256,10 +335,24 @@ pub fn KalahBoard(
                             on_tap.call(cell);
                         },
                         circle { cx: "{cx}", cy: "{cy}", r: "27" }
-                        text { x: "{cx}", y: "{cy}", class: "count", "{seeds}" }
-                        text { x: "{cx + 20}", y: "{cy - 20}", class: "pit-letter", {((b'a' + pit as u8) as char).to_string()} }
+                        Pebbles { pebbles, r: "5" }
+                        text { x: "{tx}", y: "{ty}", class: "count", "{seeds}" }
+                        text { x: "{lx}", y: "{ly}", class: "pit-letter", {((b'a' + pit as u8) as char).to_string()} }
                     }
                 }
+            }
+        }
+    }
+}
+
+/// Seeds as pebbles of radius `r`, each with a shine over it.
+#[component]
+fn Pebbles(pebbles: Vec<Pebble>, r: &'static str) -> Element {
+    rsx! {
+        for (i, (x, y, tone)) in pebbles.into_iter().enumerate() {
+            g { key: "{i}",
+                circle { class: "pebble p{tone}", cx: "{x}", cy: "{y}", r }
+                circle { class: "shine", cx: "{x}", cy: "{y}", r }
             }
         }
     }

@@ -25,6 +25,7 @@ mod online_controls;
 mod online_games;
 mod online_screen;
 mod pass_options;
+mod piece_shading;
 mod room_closed;
 mod star_board;
 mod status_panel;

@@ -9,7 +9,10 @@ use std::rc::Rc;
 
 use dioxus::{html::geometry::ClientPoint, prelude::*};
 
-use super::board_keys::{BoardKey, board_key};
+use super::{
+    board_keys::{BoardKey, board_key},
+    piece_shading::PieceShading,
+};
 use crate::{
     i18n::Arg,
     shell::use_settings,
@@ -19,11 +22,48 @@ use crate::{
 /// A hole's centre in the star's own units: 22 per half-hole across, 38 per row down. `turned`
 /// (online, from coral's seat) turns the star half a round, coral's start at the bottom.
 fn centre(hole: Hole, turned: bool) -> (i32, i32) {
-    let (x, y) = (
-        300 + i32::from(hole.x()) * 22,
-        32 + i32::from(hole.row()) * 38,
-    );
+    point(i32::from(hole.row()), i32::from(hole.x()), turned)
+}
+
+/// Where row `row`, half-hole `x` falls in the star's units (a hole or a corner of the star).
+fn point(row: i32, x: i32, turned: bool) -> (i32, i32) {
+    let (x, y) = (300 + x * 22, 32 + row * 38);
     if turned { (600 - x, 672 - y) } else { (x, y) }
+}
+
+/// The star's outline through its outermost holes (row, half-hole), clockwise from the top
+/// tip; drawn with a wide round-joined stroke, so that the shape reaches past every hole.
+const OUTLINE: [(i32, i32); 12] = [
+    (0, 0),
+    (4, 4),
+    (4, 12),
+    (8, 8),
+    (12, 12),
+    (12, 4),
+    (16, 0),
+    (12, -4),
+    (12, -12),
+    (8, -8),
+    (4, -12),
+    (4, -4),
+];
+
+/// The two home points (row, half-hole corners): coral starts in the top one, jade in the
+/// bottom one, and each must reach the other's.
+const HOMES: [(Side, [(i32, i32); 3]); 2] = [
+    (Side::Second, [(0, 0), (3, 3), (3, -3)]),
+    (Side::First, [(16, 0), (13, -3), (13, 3)]),
+];
+
+fn points(corners: &[(i32, i32)], turned: bool) -> String {
+    corners
+        .iter()
+        .map(|&(row, x)| {
+            let (x, y) = point(row, x, turned);
+            format!("{x},{y}")
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The star's drawing size in its own units (the SVG's viewBox).
@@ -35,15 +75,22 @@ const VIEW: (f64, f64) = (600.0, 672.0);
 /// between the star's points.
 const TAP_RADIUS: f64 = 30.0;
 
-/// The hole nearest to a tap at `point` (client pixels) on the star drawn in `rect`, if one is
-/// within [`TAP_RADIUS`]: each hole's hit area is its Voronoi cell, clipped to that radius, so
-/// an off-centre tap between holes still lands on the closest one. The SVG keeps its aspect
-/// ratio (xMidYMid meet), so the drawing is centred in `rect` at one scale.
+/// How far from a hole that can be tapped now (a movable marble, a marble's destination) a tap
+/// still picks it, in CSS pixels, even where an idle hole is nearer: sideways on a phone the
+/// holes are 23 px apart, so a fingertip 12 px off a destination is nearer its idle neighbour.
+const REACH_PX: f64 = 12.5;
+
+/// The hole a tap at `point` (client pixels) on the star drawn in `rect` means: the nearest of
+/// `playable` within [`REACH_PX`], else the nearest hole within [`TAP_RADIUS`] (each hole's hit
+/// area is its Voronoi cell, clipped to that radius, so an off-centre tap between holes still
+/// lands on the closest one). The SVG keeps its aspect ratio (xMidYMid meet), so the drawing is
+/// centred in `rect` at one scale.
 fn nearest_hole(
     rect_origin: (f64, f64),
     rect_size: (f64, f64),
     point: (f64, f64),
     turned: bool,
+    playable: &[Cell],
 ) -> Option<Cell> {
     let scale = (rect_size.0 / VIEW.0).min(rect_size.1 / VIEW.1);
     if !scale.is_finite() || scale <= 0.0 {
@@ -52,15 +99,19 @@ fn nearest_hole(
     let left = rect_origin.0 + (rect_size.0 - VIEW.0 * scale) / 2.0;
     let top = rect_origin.1 + (rect_size.1 - VIEW.1 * scale) / 2.0;
     let (ux, uy) = ((point.0 - left) / scale, (point.1 - top) / scale);
-    Hole::all()
-        .map(|hole| {
-            let (x, y) = centre(hole, turned);
-            let (dx, dy) = (f64::from(x) - ux, f64::from(y) - uy);
-            (dx * dx + dy * dy, hole)
-        })
-        .filter(|&(d2, _)| d2 <= TAP_RADIUS * TAP_RADIUS)
-        .min_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, hole)| hole.number())
+    let nearest = |reach: f64, only_playable: bool| {
+        Hole::all()
+            .filter(|hole| !only_playable || playable.contains(&hole.number()))
+            .map(|hole| {
+                let (x, y) = centre(hole, turned);
+                let (dx, dy) = (f64::from(x) - ux, f64::from(y) - uy);
+                (dx * dx + dy * dy, hole)
+            })
+            .filter(|&(d2, _)| d2 <= reach * reach)
+            .min_by(|a, b| a.0.total_cmp(&b.0))
+            .map(|(_, hole)| hole.number())
+    };
+    nearest(REACH_PX / scale, true).or_else(|| nearest(TAP_RADIUS, false))
 }
 
 /// A tap or click on the board at `point`: the nearest hole gets it. `fallback` is the hole
@@ -72,6 +123,7 @@ fn tap_at(
     point: ClientPoint,
     fallback: Option<Cell>,
     turned: bool,
+    playable: Rc<[Cell]>,
 ) {
     let mounted = svg.peek().clone();
     spawn(async move {
@@ -82,6 +134,7 @@ fn tap_at(
                     (rect.size.width, rect.size.height),
                     (point.x, point.y),
                     turned,
+                    &playable,
                 )
             }),
             None => None,
@@ -167,6 +220,8 @@ pub fn StarBoard(
     });
 
     let keys_movable = movable.clone();
+    let playable: Rc<[Cell]> = highlights.clone().into();
+    let choosing = !route.is_empty();
     let onkeydown = move |event: KeyboardEvent| {
         let Some(key) = board_key(event.key()) else {
             return;
@@ -211,10 +266,12 @@ pub fn StarBoard(
                     }
                 }
             },
-            svg { view_box: "0 0 600 672", class: "star-svg",
+            svg { view_box: "0 0 600 672", class: if choosing { "star-svg choosing" } else { "star-svg" },
                 onmounted: move |event: MountedEvent| svg.set(Some(event.data())),
                 // A tap between holes or just outside the outer ones: the nearest hole.
-                onclick: move |event: MouseEvent| tap_at(on_tap, cursor, svg, event.client_coordinates(), None, turned),
+                onclick: move |event: MouseEvent| tap_at(on_tap, cursor, svg, event.client_coordinates(), None, turned, playable.clone()),
+                PieceShading {}
+                StarShape { turned }
                 if last_route.len() > 1 {
                     polyline { class: "route last-route", points: "{last_points}" }
                 }
@@ -222,10 +279,7 @@ pub fn StarBoard(
                 if let Some((n, side, x, y, dx, dy)) = moving {
                     g { class: "moving", "data-cell": "{n}",
                         style: "transform: translate({dx}px, {dy}px)",
-                        circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "13" }
-                        if side == Side::Second {
-                            circle { class: "marble-mark", cx: "{x}", cy: "{y}", r: "6" }
-                        }
+                        {draw_marble(x, y, side)}
                     }
                 }
             }
@@ -257,6 +311,7 @@ fn StarHoles(
         .and_then(|mv| mv.route())
         .map(|r| r.holes().to_vec())
         .unwrap_or_default();
+    let playable: Rc<[Cell]> = highlights.clone().into();
     let mut holes = Vec::new();
     for hole in Hole::all() {
         let n = hole.number();
@@ -307,22 +362,47 @@ fn StarHoles(
                 "aria-label": "{label}",
                 "aria-pressed": if route.first() == Some(&n) { "true" } else { "false" },
                 "data-cell": "{n}",
-                onclick: move |event: MouseEvent| {
-                    event.stop_propagation();
-                    tap_at(on_tap, cursor, svg, event.client_coordinates(), Some(n), turned);
+                onclick: {
+                    let playable = playable.clone();
+                    move |event: MouseEvent| {
+                        event.stop_propagation();
+                        tap_at(on_tap, cursor, svg, event.client_coordinates(), Some(n), turned, playable.clone());
+                    }
                 },
                 // Something to hit around each hole; which hole a tap means is decided
                 // by distance (tap_at), so near the corners the nearer hole wins.
                 rect { class: "hit", x: "{x - 22}", y: "{y - 19}", width: "44", height: "38" }
                 circle { class: "socket", cx: "{x}", cy: "{y}", r: "15" }
                 if let Some(side) = marble {
-                    circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "13" }
-                    // Colour is never the only cue: coral marbles carry a ring.
-                    if side == Side::Second {
-                        circle { class: "marble-mark", cx: "{x}", cy: "{y}", r: "6" }
-                    }
+                    {draw_marble(x, y, side)}
                 }
             }
+        }
+    }
+}
+
+/// The star's shape behind the holes, its two home points tinted in their players' colours.
+#[component]
+fn StarShape(turned: bool) -> Element {
+    let outline = points(&OUTLINE, turned);
+    rsx! {
+        polygon { class: "star-edge", points: "{outline}" }
+        polygon { class: "star-shape", points: "{outline}" }
+        for (side, corners) in HOMES {
+            polygon { key: "{side_class(side)}", class: "home {side_class(side)}", points: points(&corners, turned) }
+        }
+    }
+}
+
+/// A marble at (x, y) with depth: a shadow, its colour, a shine. Colour is never the only cue:
+/// coral marbles carry a ring.
+fn draw_marble(x: i32, y: i32, side: Side) -> Element {
+    rsx! {
+        circle { class: "shadow", cx: "{x + 2}", cy: "{y + 4}", r: "16" }
+        circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "13" }
+        circle { class: "shine", cx: "{x}", cy: "{y}", r: "13" }
+        if side == Side::Second {
+            circle { class: "marble-mark", cx: "{x}", cy: "{y}", r: "6" }
         }
     }
 }
@@ -345,9 +425,25 @@ fn next_movable(movable: &[Cell], after: Option<Cell>) -> Option<Cell> {
 mod tests {
     use super::*;
 
+    #[test]
+    fn a_tap_within_reach_of_a_playable_hole_picks_it_over_a_nearer_idle_one() {
+        // Sideways on a phone: 0.53 px per unit, so 12 px is 22.6 units. Holes 11 and 12 (row
+        // 4, y = 184, x = 36 and 80) are 44 units apart: 23.3 units right of 11 is nearer 12.
+        let size = (VIEW.0 * 0.53, VIEW.1 * 0.53);
+        let at = |x: f64, playable: &[Cell]| {
+            nearest_hole((0.0, 0.0), size, (x * 0.53, 184.0 * 0.53), false, playable)
+        };
+        assert_eq!(at(36.0 + 22.6, &[]), Some(12));
+        assert_eq!(at(36.0 + 22.6, &[11]), Some(11));
+        // Beyond the reach the nearest hole wins again.
+        assert_eq!(at(36.0 + 26.0, &[11]), Some(12));
+        // Among playable holes, the nearest.
+        assert_eq!(at(36.0 + 22.6, &[11, 12]), Some(12));
+    }
+
     /// The star drawn at its own size at the page's origin: client pixels are star units.
     fn at_scale_one(x: f64, y: f64) -> Option<Cell> {
-        nearest_hole((0.0, 0.0), VIEW, (x, y), false)
+        nearest_hole((0.0, 0.0), VIEW, (x, y), false, &[])
     }
 
     #[test]
@@ -362,16 +458,16 @@ mod tests {
         assert_eq!(at_scale_one(300.0, 6.0), Some(1));
         assert_eq!(at_scale_one(0.0, 0.0), None);
         assert_eq!(
-            nearest_hole((0.0, 0.0), (0.0, 0.0), (0.0, 0.0), false),
+            nearest_hole((0.0, 0.0), (0.0, 0.0), (0.0, 0.0), false, &[]),
             None
         );
         // Turned (online, coral's seat): hole 1 is at the bottom point.
         assert_eq!(
-            nearest_hole((0.0, 0.0), VIEW, (300.0, 640.0), true),
+            nearest_hole((0.0, 0.0), VIEW, (300.0, 640.0), true, &[]),
             Some(1)
         );
         assert_eq!(
-            nearest_hole((0.0, 0.0), VIEW, (300.0, 32.0), true),
+            nearest_hole((0.0, 0.0), VIEW, (300.0, 32.0), true, &[]),
             Some(121)
         );
     }
@@ -380,7 +476,7 @@ mod tests {
     fn the_drawing_is_centred_and_scaled_in_its_box() {
         // A box twice as wide as the drawing: scale 1, centred 300 px in, 10 px down the page.
         assert_eq!(
-            nearest_hole((0.0, 10.0), (1200.0, 672.0), (600.0, 42.0), false),
+            nearest_hole((0.0, 10.0), (1200.0, 672.0), (600.0, 42.0), false, &[]),
             Some(1)
         );
         // A phone-width board: 390 px wide, so 0.65 px per unit.
@@ -389,7 +485,8 @@ mod tests {
                 (0.0, 0.0),
                 (390.0, 436.8),
                 (300.0 * 0.65, 32.0 * 0.65),
-                false
+                false,
+                &[]
             ),
             Some(1)
         );
