@@ -166,3 +166,11 @@ note-captured = Captured { $seeds ->
   }
 cell-move-here = you can move here
 cell-must-capture = must capture
+
+## What the other side did, told to screen readers once it has been shown.
+announce-computer-moved = Computer moved from { $from } to { $to }.
+announce-computer-sowed = Computer sowed pit { $pit }.
+announce-computer-passed = Computer passed.
+announce-friend-moved = Your friend moved from { $from } to { $to }.
+announce-friend-sowed = Your friend sowed pit { $pit }.
+announce-friend-passed = Your friend passed.

@@ -166,3 +166,11 @@ note-captured = { $seeds ->
   }
 cell-move-here = je kunt hierheen
 cell-must-capture = moet slaan
+
+## What the other side did, told to screen readers once it has been shown.
+announce-computer-moved = De computer zette van { $from } naar { $to }.
+announce-computer-sowed = De computer zaaide kuiltje { $pit }.
+announce-computer-passed = De computer paste.
+announce-friend-moved = Je vriend zette van { $from } naar { $to }.
+announce-friend-sowed = Je vriend zaaide kuiltje { $pit }.
+announce-friend-passed = Je vriend paste.

@@ -171,3 +171,11 @@ note-captured = Захвачено: { $seeds ->
   }
 cell-move-here = можно пойти сюда
 cell-must-capture = должна бить
+
+## What the other side did, told to screen readers once it has been shown.
+announce-computer-moved = Компьютер пошёл с { $from } на { $to }.
+announce-computer-sowed = Компьютер посеял из лунки { $pit }.
+announce-computer-passed = Компьютер пропустил ход.
+announce-friend-moved = Ваш друг пошёл с { $from } на { $to }.
+announce-friend-sowed = Ваш друг посеял из лунки { $pit }.
+announce-friend-passed = Ваш друг пропустил ход.

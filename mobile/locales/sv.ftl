@@ -166,3 +166,11 @@ note-captured = Tog { $seeds ->
   }
 cell-move-here = du kan flytta hit
 cell-must-capture = måste slå
+
+## What the other side did, told to screen readers once it has been shown.
+announce-computer-moved = Datorn flyttade från { $from } till { $to }.
+announce-computer-sowed = Datorn sådde grop { $pit }.
+announce-computer-passed = Datorn stod över.
+announce-friend-moved = Din vän flyttade från { $from } till { $to }.
+announce-friend-sowed = Din vän sådde grop { $pit }.
+announce-friend-passed = Din vän stod över.

@@ -4,8 +4,8 @@
 use dioxus::prelude::*;
 
 use super::{
-    board_screen::BoardScreen, game_picker::GamePicker, how_to_play::HowToPlay,
-    mode_picker::ModePicker, online_screen::OnlineScreen,
+    announcer::Announcer, board_screen::BoardScreen, game_picker::GamePicker,
+    how_to_play::HowToPlay, mode_picker::ModePicker, online_screen::OnlineScreen,
 };
 use crate::shell::{self, Screen};
 
@@ -24,6 +24,11 @@ pub fn App() -> Element {
                 Screen::Board => rsx! { BoardScreen {} },
                 Screen::HowToPlay(kind) => rsx! { HowToPlay { kind } },
                 Screen::Online => rsx! { OnlineScreen {} },
+            }
+            // Outside every screen, so that a dialog over the board (the game-over sheet) never
+            // hides it from screen readers.
+            if matches!(screen, Screen::Board | Screen::Online) {
+                Announcer {}
             }
         }
     }

@@ -3,6 +3,7 @@
 //! through it; the boards get what they draw as props from [`game_board::GameBoard`]. Only the
 //! root ([`app::App`]) names the screens.
 
+mod announcer;
 mod app;
 mod board_keys;
 mod board_screen;
