@@ -147,6 +147,58 @@ for (const shape of shapes) {
   }));
 }
 
+test("New round in the middle of a game asks first in a modal, then the friend accepts", async () => {
+  const creator = await device("phone");
+  const guest = await device("phone-landscape");
+  try {
+    await creator.page.goto(server.url);
+    await creator.page.getByRole("button", { name: /^Checkers/ }).tap();
+    await creator.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).tap();
+    const link = creator.page.getByTestId("invitation-link");
+    await link.waitFor();
+    await guest.page.goto(await link.inputValue());
+    for (const page of [creator.page, guest.page]) {
+      await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
+    }
+    // A move each.
+    await creator.page.locator("#cell-11").tap();
+    await creator.page.locator("#cell-15").tap();
+    await guest.page.locator('.status[data-plies="1"]').waitFor();
+    await guest.page.locator("#cell-22").tap();
+    await guest.page.locator("#cell-18").tap();
+    await creator.page.locator('.status[data-plies="2"]').waitFor();
+
+    // Mid-game, New round asks first, over the viewport however far the page is scrolled;
+    // Keep playing keeps the game and asks the friend nothing.
+    await creator.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await creator.page.getByRole("button", { name: "New round" }).tap();
+    assertOnScreen(await dialogState(creator.page), "New round");
+    await creator.page.getByRole("button", { name: "Keep playing" }).tap();
+    assert.equal((await dialogState(creator.page)).count, 0);
+    assert.equal(await plies(creator.page), "2");
+    assert.equal(await guest.page.getByTestId("new-round").count(), 0, "the friend was not asked");
+
+    // Asked for real: the friend is told and accepts; both boards start again, colours kept.
+    await creator.page.getByRole("button", { name: "New round" }).tap();
+    await creator.page.getByRole("alertdialog").getByRole("button", { name: "New round" }).tap();
+    await creator.page.getByText("Waiting for your friend to accept the new round.").waitFor();
+    await guest.page.getByText("Your friend asks for a new round.").waitFor();
+    assert.equal(await plies(guest.page), "2", "nothing is dropped before the friend agrees");
+    await guest.page.getByRole("button", { name: "Accept" }).tap();
+    for (const page of [creator.page, guest.page]) await page.locator('.status[data-plies="0"]').waitFor();
+    assert.equal(await creator.page.locator("main.online").getAttribute("data-seat"), "first");
+    assert.equal(await guest.page.locator("main.online").getAttribute("data-seat"), "second");
+    assert.ok((await creator.page.locator(".square.playable").count()) > 0, "red (the creator) moves first again");
+    assert.equal(await guest.page.locator(".square.playable").count(), 0);
+    await guest.page.screenshot({ path: path.join(artifactDir(), "new-round-mid-game-guest.png") });
+    assert.deepEqual(creator.errors, []);
+    assert.deepEqual(guest.errors, []);
+  } finally {
+    await creator.close();
+    await guest.close();
+  }
+});
+
 // Red, to move, has two double jumps: 15x22x... and 15x24x31 (white's last move blocked nothing).
 const CHAIN = {
   game: "checkers", slot: "same-device", mode: { mode: "same-device" },

@@ -231,28 +231,63 @@ test("Kalah sows seed by seed, then says Extra turn; a capture says Captured N o
 test("the computer's reply animates only after the player's move has", async () => {
   await withDevice("phone", "no-preference", async (page) => {
     await newComputerGame(page, server.url, /^Checkers/, "Easy");
-    // A first exchange starts the computer's worker, so that its second answer comes while
-    // red's second move is still sliding.
+    // A first exchange starts the computer's worker.
     await page.locator("#cell-11").tap();
     await page.locator("#cell-15").tap();
     await page.locator('.status[data-plies="2"]').waitFor();
     await page.locator(".square.playable").first().waitFor();
+    // From here the page's clock stands still unless the test moves it: the animation's steps
+    // wait for it, while the computer (in its worker, on real time) answers. So its answer
+    // surely comes while red's move is still shown, however loaded the machine is.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1000);
     const piece = page.locator(".square.playable").first();
     const from = await piece.getAttribute("data-cell");
     await piece.tap();
-    const run = sampleMotion(page, { plies: 4 });
     await page.locator(".square.playable").first().tap();
-    const { samples, longTasks, elapsed } = await run;
+    const sample = () => page.evaluate(() => {
+      const moving = document.querySelector(".moving");
+      const box = moving?.getBoundingClientRect();
+      return {
+        animating: document.querySelector(".game-board")?.dataset.animating === "true",
+        cell: moving?.dataset.cell ?? null,
+        x: box ? Math.round(box.x) : null,
+        y: box ? Math.round(box.y) : null,
+        playable: document.querySelectorAll(".playable").length,
+        plies: Number(document.querySelector(".status")?.dataset.plies),
+        longTasks: window.__longTasks.length,
+      };
+    });
+    // The computer's answer, in real time (polled from here: the page's timers are stopped).
+    let first = await sample();
+    for (let i = 0; first.plies < 4 && i < 400; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      first = await sample();
+    }
+    assert.equal(first.plies, 4, "the computer answered");
+    // The record has both plies, the board still shows red's move, nothing is tappable.
+    assert.ok(first.animating && first.cell === from, `the reply waited for the animation: ${JSON.stringify(first)}`);
+    assert.equal(first.playable, 0);
+    // Now time runs, 30 ms a step, until both moves have been shown.
+    const tasksBefore = first.longTasks;
+    const samples = [first];
+    for (let i = 0; i < 400; i++) {
+      await page.clock.runFor(30);
+      const s = await sample();
+      samples.push(s);
+      if (!s.animating && s.playable > 0) break;
+    }
     const cells = samples.filter((s) => s.cell).map((s) => s.cell);
     // First red's piece, then one of white's, never mixed back.
     const changes = cells.filter((c, i) => i === 0 || c !== cells[i - 1]);
     assert.equal(changes.length, 2, `one animation after the other: ${changes.join(" → ")}`);
     assert.equal(changes[0], from);
-    // The computer answered while red's piece was still moving: the record had both plies,
-    // the board still showed red's move, and nothing was tappable.
-    assert.ok(samples.some((s) => s.cell === from && s.plies === 4), "the reply waited for the animation");
+    assert.ok(positions(samples.filter((s) => s.cell === changes[1])).size >= 2, "white's piece moved too");
     assert.ok(samples.filter((s) => s.animating).every((s) => s.playable === 0));
-    timing("checkers move and the computer's reply (phone, Easy)", { samples, longTasks, elapsed });
+    const longTasks = await page.evaluate((n) => window.__longTasks.slice(n), tasksBefore);
+    timing("checkers move and the computer's reply (phone, Easy)", {
+      samples, longTasks, elapsed: samples.length * 30,
+    });
     // The polite live region tells the computer's move.
     assert.equal(await page.locator(".status").getAttribute("aria-live"), "polite");
     assert.match(await page.getByTestId("last-move").textContent(), /^Last move: White /);
