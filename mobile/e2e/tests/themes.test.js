@@ -238,7 +238,8 @@ for (const theme of THEMES) {
 }
 
 test("the contrast check finds a failure when there is one", async () => {
-  // The check itself: grey text on the paper, and a piece the colour of its square.
+  // The check itself: grey text on the paper, a piece the colour of its square, a mark that
+  // does not stand out from its square.
   const browser = await device("phone");
   const { page } = browser;
   try {
@@ -255,6 +256,10 @@ test("the contrast check finds a failure when there is one", async () => {
     await page.addStyleTag({ content: ".piece.red { fill: var(--dark-square) !important; }" });
     const pieces = await page.evaluate(contrastFailures);
     assert.ok(pieces.some((f) => f.startsWith("piece")), pieces.join("\n"));
+    // A target mark the colour of the squares it lights.
+    await page.addStyleTag({ content: ".board.checkers { --target: #4a3526 !important; }" });
+    const marks = await page.evaluate(contrastFailures);
+    assert.ok(marks.some((f) => f.startsWith("mark (square dark playable")), marks.join("\n"));
   } finally {
     await browser.close();
   }
