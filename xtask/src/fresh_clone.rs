@@ -8,8 +8,6 @@
 //! CI has only the registries to download from.
 
 use std::{
-    io::{Read, Write},
-    net::TcpStream,
     os::unix::process::CommandExt,
     process::{Child, Command},
     time::{Duration, Instant},
@@ -72,8 +70,7 @@ fn wait_for_page(child: &mut Child, listen: &str, started: Instant) -> Result<()
                 "`cargo xtask play` in the fresh clone exited ({status}) before the server answered"
             );
         }
-        if let Ok(page) = get(listen, "/")
-            && page.starts_with("HTTP/1.1 200")
+        if let Ok(page) = get(&format!("http://{listen}/"))
             && page.contains("<title>Cozcade</title>")
         {
             return Ok(());
@@ -86,17 +83,15 @@ fn wait_for_page(child: &mut Child, listen: &str, started: Instant) -> Result<()
     ))
 }
 
-/// A plain HTTP/1.1 GET over a socket: the whole answer as text.
-fn get(listen: &str, path: &str) -> std::io::Result<String> {
-    let mut socket = TcpStream::connect(listen)?;
-    socket.set_read_timeout(Some(Duration::from_secs(5)))?;
-    write!(
-        socket,
-        "GET {path} HTTP/1.1\r\nHost: {listen}\r\nConnection: close\r\n\r\n"
-    )?;
-    let mut answer = Vec::new();
-    socket.read_to_end(&mut answer)?;
-    Ok(String::from_utf8_lossy(&answer).into_owned())
+/// The page at `url` if the server answers it with 200; any other answer is not the app yet.
+fn get(url: &str) -> reqwest::Result<String> {
+    reqwest::blocking::Client::builder()
+        .timeout(Duration::from_secs(5))
+        .build()?
+        .get(url)
+        .send()?
+        .error_for_status()?
+        .text()
 }
 
 /// SIGTERM to the group (cargo, xtask, the server), then SIGKILL if it lingers.
