@@ -5,7 +5,7 @@ use dioxus::prelude::*;
 
 use super::{
     board_screen::BoardScreen, game_picker::GamePicker, how_to_play::HowToPlay,
-    mode_picker::ModePicker, online_screen::OnlineScreen,
+    mode_picker::ModePicker, online_screen::OnlineScreen, welcome_screen::WelcomeScreen,
 };
 use crate::shell::{self, Screen};
 
@@ -24,6 +24,7 @@ pub fn App() -> Element {
                 Screen::Board => rsx! { BoardScreen {} },
                 Screen::HowToPlay(kind) => rsx! { HowToPlay { kind } },
                 Screen::Online => rsx! { OnlineScreen {} },
+                Screen::Welcome => rsx! { WelcomeScreen {} },
             }
         }
     }
