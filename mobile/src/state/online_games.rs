@@ -65,19 +65,14 @@ impl ListedGame {
         }
     }
 
-    /// The rooms to list: not those being left, most recently played first.
+    /// The rooms to list, in the stored order (the latest played first), without those being
+    /// left.
     pub fn list(seats: &[RoomSeat], now: i64) -> Vec<ListedGame> {
-        let mut shown: Vec<(i64, ListedGame)> = seats
+        seats
             .iter()
             .filter(|s| !s.leaving)
-            .map(|s| {
-                let played = s.glance.as_ref().map_or(i64::MIN, |g| g.played_at);
-                (played, ListedGame::of(s, now))
-            })
-            .collect();
-        // Stable: rooms never seen keep the stored order (newest first) after the others.
-        shown.sort_by_key(|(played, _)| std::cmp::Reverse(*played));
-        shown.into_iter().map(|(_, g)| g).collect()
+            .map(|s| ListedGame::of(s, now))
+            .collect()
     }
 }
 
@@ -144,12 +139,12 @@ mod tests {
     }
 
     #[test]
-    fn the_list_hides_rooms_being_left_and_puts_the_latest_first() {
+    fn the_list_hides_rooms_being_left() {
         let seats = [
-            seat("old", glance(Side::First, Some(Side::First), 10), false),
-            seat("gone", glance(Side::First, Some(Side::First), 99), true),
-            seat("unseen", None, false),
             seat("new", glance(Side::First, Some(Side::First), 50), false),
+            seat("gone", glance(Side::First, Some(Side::First), 99), true),
+            seat("old", glance(Side::First, Some(Side::First), 10), false),
+            seat("unseen", None, false),
         ];
         let rooms: Vec<String> = ListedGame::list(&seats, 100)
             .into_iter()

@@ -52,7 +52,7 @@ impl RoomSeat {
     }
 }
 
-/// Seats of online rooms, newest first.
+/// Seats of online rooms, the latest kept or played first.
 pub fn room_seats(store: &dyn Store) -> Result<Vec<RoomSeat>, StoreError> {
     match store.setting(KEY)? {
         None => Ok(Vec::new()),
@@ -89,11 +89,12 @@ pub fn note_glance(
     now: i64,
 ) -> Result<bool, StoreError> {
     let mut seats = room_seats(store)?;
-    let Some(kept) = seats.iter_mut().find(|s| s.is_room(server, room)) else {
+    let Some(at) = seats.iter().position(|s| s.is_room(server, room)) else {
         return Ok(false);
     };
-    let played_at = match &kept.glance {
-        Some(old) if old.seq == seq => old.played_at,
+    let moved_on = seats[at].glance.as_ref().is_none_or(|old| old.seq != seq);
+    let played_at = match &seats[at].glance {
+        Some(old) if !moved_on => old.played_at,
         _ => now,
     };
     let glance = Glance {
@@ -102,10 +103,13 @@ pub fn note_glance(
         seq,
         played_at,
     };
-    if kept.glance.as_ref() == Some(&glance) {
+    if seats[at].glance.as_ref() == Some(&glance) {
         return Ok(false);
     }
+    let mut kept = seats.remove(at);
     kept.glance = Some(glance);
+    // The list stays in the order it is shown in: the latest played first.
+    seats.insert(if moved_on { 0 } else { at }, kept);
     write(store, &seats)?;
     Ok(true)
 }
@@ -187,9 +191,18 @@ mod tests {
                 played_at: 300
             })
         );
+        // The latest played comes first.
+        keep_room_seat(&store, seat("r2", "k2")).unwrap();
+        assert!(note_glance(&store, server, "r1", Side::Second, None, 2, 400).unwrap());
+        let rooms: Vec<String> = room_seats(&store)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.room)
+            .collect();
+        assert_eq!(rooms, ["r1", "r2"]);
         // A room the device holds no seat in is not added.
         assert!(!note_glance(&store, server, "r9", Side::First, None, 1, 1).unwrap());
-        assert_eq!(room_seats(&store).unwrap().len(), 1);
+        assert_eq!(room_seats(&store).unwrap().len(), 2);
     }
 
     #[test]
