@@ -30,8 +30,11 @@ async fn the_welcome_reads_the_room_without_taking_a_seat() {
             }
         );
     }
-    let (status, _, _) = common::get(server.addr, &path, &[]).await;
+    // Nor does the invitation page itself, fetched as a chat app's link preview would.
+    let (status, _, _) = common::get(server.addr, &format!("/r/{}", room.room), &[]).await;
     assert_eq!(status, 200);
+    let (_, body) = http(server.addr, "GET", &path, "").await;
+    assert_eq!(info(&body).open_seat, Some(Side::Second));
     let (_, headers, _) = common::get(server.addr, &path, &[]).await;
     assert_eq!(common_header(&headers, "cache-control"), Some("no-store"));
 

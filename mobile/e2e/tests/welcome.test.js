@@ -101,6 +101,8 @@ test("the friend is welcomed before taking the seat; a third person finds the ro
     await third.page.locator('[data-stop="room-full"]').waitFor();
     assert.match(await third.page.getByTestId("room-closed").textContent(), /room is full/);
     assert.equal(await third.page.getByTestId("take-seat").count(), 0);
+    // The room said which game it is: New game leads to that game's modes.
+    assert.equal(await third.page.locator(".top-bar h1").textContent(), "Kalah");
     await shot(third.page, "welcome-room-full-sideways");
     // The two players are undisturbed.
     await connection(friend.page, "connected");

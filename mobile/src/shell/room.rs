@@ -180,13 +180,15 @@ impl Room {
                 return;
             }
             let stop = match &answer {
-                Ok(None) => Some(Stop::UnknownRoom),
-                Ok(Some(info)) if info.open_seat.is_none() => Some(Stop::RoomFull),
+                Ok(None) => Some((Stop::UnknownRoom, None)),
+                Ok(Some(info)) if info.open_seat.is_none() => {
+                    Some((Stop::RoomFull, Some(info.game)))
+                }
                 _ => None,
             };
-            if let Some(stop) = stop {
+            if let Some((stop, game)) = stop {
                 welcome.set(None);
-                return self.show_stopped(invitation, stop);
+                return self.show_stopped(invitation, stop, game);
             }
             let info = match answer {
                 Ok(Some(info)) => WelcomeInfo::Room(info),
@@ -216,9 +218,11 @@ impl Room {
     }
 
     /// The online screen's plain explanation of why `invitation` cannot be played.
-    fn show_stopped(mut self, invitation: Invitation, stop: Stop) {
+    /// `game` when known, so that New game there leads to the same game.
+    fn show_stopped(mut self, invitation: Invitation, stop: Stop, game: Option<GameKind>) {
         let mut view = OnlineView::opening(invitation);
         view.connection = Connection::Stopped(stop);
+        view.game = game;
         let mut view_signal = self.link.view;
         view_signal.set(Some(view));
         self.screen.set(Screen::Online);
