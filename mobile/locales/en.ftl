@@ -143,6 +143,43 @@ online-friend-turn = Your friend's turn ({ $side })
 # Said inside online-create-failed and online-stop-refused when the device has no network.
 online-needs-network = online play needs the network, and this device is offline
 
+## The invited friend's welcome, and answering a request for a new round
+welcome-title = You're invited
+welcome-invited = A friend invited you to play { $game }.
+welcome-invited-unknown = A friend invited you to a game on Cozcade.
+welcome-your-colour = You play { $side }.
+welcome-you-move-first = You move first.
+welcome-friend-moves-first = Your friend plays { $side } and moves first.
+welcome-take-seat = Take your seat
+welcome-play-in-browser = Play in the browser
+welcome-open-in-app = Open in the app
+welcome-no-app = No app yet?
+online-decline = Decline
+online-withdraw = Withdraw
+online-no-new-round-request = There is no request for a new round to answer.
+online-new-round-declined-by-friend = Your friend declined a new round.
+online-new-round-declined-by-me = You declined the new round.
+online-new-round-withdrawn-by-friend = Your friend withdrew the new round.
+online-new-round-withdrawn-by-me = You withdrew your request for a new round.
+
+## The device's list of online games
+online-games-friend-plays = Your friend plays { $side }
+online-games-your-turn = Your turn
+online-games-friends-turn = Your friend's turn
+online-games-over = Game over
+online-games-just-now = played just now
+online-games-minutes-ago = played { $n } min ago
+online-games-hours-ago = played { $n ->
+    [one] 1 hour
+   *[other] { $n } hours
+  } ago
+online-games-days-ago = played { $n ->
+    [one] 1 day
+   *[other] { $n } days
+  } ago
+online-games-leave = Leave
+online-games-leave-question = Leave this game of { $game } for good? Your seat goes back to the room.
+
 # The finish, passing the device, unfinished moves
 confirm-new-round = Start a new round? The moves of this game will be lost once your friend agrees.
 chain-hint = Keep jumping: tap the next landing.

@@ -143,6 +143,40 @@ online-friend-turn = Je vriend is aan zet ({ $side })
 # Said inside online-create-failed and online-stop-refused when the device has no network.
 online-needs-network = online spelen heeft het netwerk nodig, en dit apparaat is offline
 
+## The invited friend's welcome, and answering a request for a new round
+welcome-title = Je bent uitgenodigd
+welcome-invited = Een vriend nodigt je uit om { $game } te spelen.
+welcome-invited-unknown = Een vriend nodigt je uit voor een spel op Cozcade.
+welcome-your-colour = Jij speelt { $side }.
+welcome-you-move-first = Jij begint.
+welcome-friend-moves-first = Je vriend speelt { $side } en begint.
+welcome-take-seat = Neem je plaats in
+welcome-play-in-browser = Speel in de browser
+welcome-open-in-app = Open in de app
+welcome-no-app = Nog geen app?
+online-decline = Weigeren
+online-withdraw = Intrekken
+online-no-new-round-request = Er is geen verzoek om een nieuwe ronde om te beantwoorden.
+online-new-round-declined-by-friend = Je vriend heeft een nieuwe ronde geweigerd.
+online-new-round-declined-by-me = Je hebt de nieuwe ronde geweigerd.
+online-new-round-withdrawn-by-friend = Je vriend heeft de nieuwe ronde ingetrokken.
+online-new-round-withdrawn-by-me = Je hebt je verzoek om een nieuwe ronde ingetrokken.
+
+## The device's list of online games
+online-games-friend-plays = Je vriend speelt { $side }
+online-games-your-turn = Jij bent aan zet
+online-games-friends-turn = Je vriend is aan zet
+online-games-over = Spel voorbij
+online-games-just-now = zojuist gespeeld
+online-games-minutes-ago = { $n } min geleden gespeeld
+online-games-hours-ago = { $n } uur geleden gespeeld
+online-games-days-ago = { $n ->
+    [one] 1 dag
+   *[other] { $n } dagen
+  } geleden gespeeld
+online-games-leave = Verlaten
+online-games-leave-question = Dit spel { $game } voorgoed verlaten? Je plaats gaat terug naar de kamer.
+
 # The finish, passing the device, unfinished moves
 confirm-new-round = Een nieuwe ronde beginnen? De zetten van dit spel gaan verloren zodra je vriend akkoord gaat.
 chain-hint = Blijf slaan: tik op het volgende veld.

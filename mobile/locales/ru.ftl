@@ -146,6 +146,41 @@ online-friend-turn = Ход друга ({ $side })
 # Said inside online-create-failed and online-stop-refused when the device has no network.
 online-needs-network = для игры онлайн нужна сеть, а это устройство сейчас не в сети
 
+## The invited friend's welcome, and answering a request for a new round
+welcome-title = Вас пригласили
+welcome-invited = Друг приглашает вас сыграть: { $game }.
+welcome-invited-unknown = Друг приглашает вас сыграть в Cozcade.
+welcome-your-colour = Вы играете: { $side }.
+welcome-you-move-first = Вы ходите первым.
+welcome-friend-moves-first = Друг играет: { $side } и ходит первым.
+welcome-take-seat = Занять место
+welcome-play-in-browser = Играть в браузере
+welcome-open-in-app = Открыть в приложении
+welcome-no-app = Ещё нет приложения?
+online-decline = Отклонить
+online-withdraw = Отозвать
+online-no-new-round-request = Нет запроса на новый раунд, на который можно ответить.
+online-new-round-declined-by-friend = Друг отклонил новый раунд.
+online-new-round-declined-by-me = Вы отклонили новый раунд.
+online-new-round-withdrawn-by-friend = Друг отозвал новый раунд.
+online-new-round-withdrawn-by-me = Вы отозвали свой запрос на новый раунд.
+
+## The device's list of online games
+online-games-friend-plays = Друг играет: { $side }
+online-games-your-turn = Ваш ход
+online-games-friends-turn = Ход друга
+online-games-over = Игра окончена
+online-games-just-now = сыграно только что
+online-games-minutes-ago = сыграно { $n } мин назад
+online-games-hours-ago = сыграно { $n } ч назад
+online-games-days-ago = сыграно { $n ->
+    [one] { $n } день
+    [few] { $n } дня
+   *[other] { $n } дней
+  } назад
+online-games-leave = Выйти
+online-games-leave-question = Выйти из этой игры ({ $game }) навсегда? Ваше место вернётся в комнату.
+
 # The finish, passing the device, unfinished moves
 confirm-new-round = Начать новый раунд? Ходы этой партии пропадут, когда друг согласится.
 chain-hint = Бейте дальше: коснитесь следующего поля.

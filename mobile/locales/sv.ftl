@@ -143,6 +143,43 @@ online-friend-turn = Din väns tur ({ $side })
 # Said inside online-create-failed and online-stop-refused when the device has no network.
 online-needs-network = att spela online kräver nätverket, och den här enheten är offline
 
+## The invited friend's welcome, and answering a request for a new round
+welcome-title = Du är inbjuden
+welcome-invited = En vän bjuder in dig att spela { $game }.
+welcome-invited-unknown = En vän bjuder in dig till ett spel på Cozcade.
+welcome-your-colour = Du spelar { $side }.
+welcome-you-move-first = Du börjar.
+welcome-friend-moves-first = Din vän spelar { $side } och börjar.
+welcome-take-seat = Ta din plats
+welcome-play-in-browser = Spela i webbläsaren
+welcome-open-in-app = Öppna i appen
+welcome-no-app = Ingen app än?
+online-decline = Avböj
+online-withdraw = Dra tillbaka
+online-no-new-round-request = Det finns ingen begäran om en ny omgång att svara på.
+online-new-round-declined-by-friend = Din vän avböjde en ny omgång.
+online-new-round-declined-by-me = Du avböjde den nya omgången.
+online-new-round-withdrawn-by-friend = Din vän drog tillbaka den nya omgången.
+online-new-round-withdrawn-by-me = Du drog tillbaka din begäran om en ny omgång.
+
+## The device's list of online games
+online-games-friend-plays = Din vän spelar { $side }
+online-games-your-turn = Din tur
+online-games-friends-turn = Din väns tur
+online-games-over = Spelet är slut
+online-games-just-now = spelat nyss
+online-games-minutes-ago = spelat för { $n } min sedan
+online-games-hours-ago = spelat för { $n ->
+    [one] 1 timme
+   *[other] { $n } timmar
+  } sedan
+online-games-days-ago = spelat för { $n ->
+    [one] 1 dag
+   *[other] { $n } dagar
+  } sedan
+online-games-leave = Lämna
+online-games-leave-question = Lämna det här spelet { $game } för gott? Din plats går tillbaka till rummet.
+
 # The finish, passing the device, unfinished moves
 confirm-new-round = Börja en ny omgång? Dragen i det här partiet försvinner när din vän säger ja.
 chain-hint = Fortsätt hoppa: tryck på nästa ruta.

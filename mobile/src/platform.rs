@@ -50,6 +50,52 @@ pub const HIDDEN_JS: &str = r#"
     await new Promise(() => {});
 "#;
 
+/// The time now, in Unix seconds (for how long ago a game was last played).
+pub fn now_secs() -> i64 {
+    #[cfg(target_arch = "wasm32")]
+    {
+        (js_sys::Date::now() / 1000.0) as i64
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+    }
+}
+
+/// Whether this is the browser on a phone (a touch screen, or a page too small for anything
+/// else), where the welcome offers "Open in the app". The installed app never is.
+pub fn is_phone_browser() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(window) = web_sys::window() else {
+            return false;
+        };
+        let size = |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64());
+        let short_side = match (size(window.inner_width()), size(window.inner_height())) {
+            (Some(w), Some(h)) => w.min(h),
+            _ => f64::MAX,
+        };
+        window.navigator().max_touch_points() > 0 || short_side <= 500.0
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        false
+    }
+}
+
+/// After "Open in the app": if the page is still in view a moment later, the app is not
+/// installed, so the store's page for this phone follows.
+pub fn store_page_unless_the_app_opened(app_store: &str, play_store: &str) {
+    if cfg!(target_arch = "wasm32") {
+        let _ = document::eval(&format!(
+            "const store = /android/i.test(navigator.userAgent) ? {play_store:?} : {app_store:?};
+             setTimeout(() => {{ if (document.visibilityState === 'visible') location.href = store; }}, 1500);"
+        ));
+    }
+}
+
 /// Whether the player asked the system for less motion.
 pub const REDUCED_MOTION_JS: &str =
     r#"return window.matchMedia("(prefers-reduced-motion: reduce)").matches;"#;

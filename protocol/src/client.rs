@@ -89,8 +89,18 @@ pub enum IntentError {
     IllegalMove(String),
     #[error("you already asked for a new round")]
     AlreadyProposed,
+    #[error("there is no request for a new round to answer")]
+    NoNewRoundRequest,
     #[error("the connection has stopped")]
     Stopped,
+}
+
+/// How the last request for a new round ended other than by a new round: `by` is the player
+/// who answered (the asked one declines, the asker withdraws).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NewRoundAnswer {
+    Declined { by: Seat },
+    Withdrawn { by: Seat },
 }
 
 /// An action sent (or to be sent) and not yet confirmed by an event or refused.
@@ -110,6 +120,8 @@ struct Known {
     seq: u64,
     round: u32,
     new_round_proposed_by: Option<Seat>,
+    /// The last request's answer, until the next request or round (a sync does not carry it).
+    new_round_answer: Option<NewRoundAnswer>,
 }
 
 /// One player's connection to one room.
@@ -230,6 +242,11 @@ impl OnlineClient {
 
     pub fn new_round_proposed_by(&self) -> Option<Seat> {
         self.known.as_ref().and_then(|k| k.new_round_proposed_by)
+    }
+
+    /// How the last request for a new round was turned down, if it was and nothing followed.
+    pub fn new_round_answer(&self) -> Option<NewRoundAnswer> {
+        self.known.as_ref().and_then(|k| k.new_round_answer)
     }
 
     /// True while an action waits for the server's answer.
@@ -391,6 +408,7 @@ impl OnlineClient {
             seq: state.seq,
             round: state.round,
             new_round_proposed_by: state.new_round_proposed_by,
+            new_round_answer: None,
         });
         self.friend = state.seats[seat.other().index()];
         self.awaiting_sync = false;
@@ -433,12 +451,24 @@ impl OnlineClient {
                 }
                 // A request for a new round stays open through moves, as on the server.
             }
-            Event::NewRoundProposed => known.new_round_proposed_by = Some(by),
+            Event::NewRoundProposed => {
+                known.new_round_proposed_by = Some(by);
+                known.new_round_answer = None;
+            }
             Event::NewRoundStarted { round } => {
                 known.record = AnyRecord::new(known.game);
                 self.replacements += 1;
                 known.round = round;
                 known.new_round_proposed_by = None;
+                known.new_round_answer = None;
+            }
+            Event::NewRoundDeclined => {
+                known.new_round_proposed_by = None;
+                known.new_round_answer = Some(NewRoundAnswer::Declined { by });
+            }
+            Event::NewRoundWithdrawn => {
+                known.new_round_proposed_by = None;
+                known.new_round_answer = Some(NewRoundAnswer::Withdrawn { by });
             }
             Event::Left => {
                 if by == seat {
@@ -617,6 +647,36 @@ impl OnlineClient {
         let seq = known.seq;
         let action_id = self.next_action_id();
         let message = ClientMessage::NewRound {
+            action_id: action_id.clone(),
+            seq,
+        };
+        Ok(self.send(action_id, message))
+    }
+
+    /// Say no to the friend's request for a new round.
+    pub fn decline_new_round(&mut self) -> Result<Vec<ClientMessage>, IntentError> {
+        let (known, seat) = self.ready_state()?;
+        if known.new_round_proposed_by != Some(seat.other()) {
+            return Err(IntentError::NoNewRoundRequest);
+        }
+        let seq = known.seq;
+        let action_id = self.next_action_id();
+        let message = ClientMessage::DeclineNewRound {
+            action_id: action_id.clone(),
+            seq,
+        };
+        Ok(self.send(action_id, message))
+    }
+
+    /// Take back this player's own request for a new round.
+    pub fn withdraw_new_round(&mut self) -> Result<Vec<ClientMessage>, IntentError> {
+        let (known, seat) = self.ready_state()?;
+        if known.new_round_proposed_by != Some(seat) {
+            return Err(IntentError::NoNewRoundRequest);
+        }
+        let seq = known.seq;
+        let action_id = self.next_action_id();
+        let message = ClientMessage::WithdrawNewRound {
             action_id: action_id.clone(),
             seq,
         };
@@ -1063,6 +1123,69 @@ mod tests {
         c.new_round().expect("ask");
         c.on_message(event(4, Seat::First, Some("p-2"), Event::NewRoundProposed));
         assert_eq!(c.new_round(), Err(IntentError::AlreadyProposed));
+    }
+
+    #[test]
+    fn declining_the_friends_request_and_withdrawing_ones_own() {
+        let mut c = connected_creator();
+        // Nothing to answer yet: caught before it reaches the server.
+        assert_eq!(c.decline_new_round(), Err(IntentError::NoNewRoundRequest));
+        assert_eq!(c.withdraw_new_round(), Err(IntentError::NoNewRoundRequest));
+        c.on_message(event(1, Seat::Second, Some("x-1"), Event::NewRoundProposed));
+        assert_eq!(c.withdraw_new_round(), Err(IntentError::NoNewRoundRequest));
+        let sent = c.decline_new_round().expect("decline");
+        assert_eq!(
+            sent,
+            vec![ClientMessage::DeclineNewRound {
+                action_id: "p-1".into(),
+                seq: 1
+            }]
+        );
+        // Nothing changes until the server confirms it.
+        assert_eq!(c.new_round_proposed_by(), Some(Seat::Second));
+        c.on_message(event(2, Seat::First, Some("p-1"), Event::NewRoundDeclined));
+        assert!(!c.has_pending());
+        assert_eq!(c.new_round_proposed_by(), None);
+        assert_eq!(
+            c.new_round_answer(),
+            Some(NewRoundAnswer::Declined { by: Seat::First })
+        );
+        assert_eq!(c.round(), Some(1));
+
+        // Our own request, taken back: the friend withdrawing theirs reads the same way.
+        c.new_round().expect("ask");
+        c.on_message(event(3, Seat::First, Some("p-2"), Event::NewRoundProposed));
+        assert_eq!(
+            c.new_round_answer(),
+            None,
+            "a new request clears the answer"
+        );
+        assert_eq!(c.decline_new_round(), Err(IntentError::NoNewRoundRequest));
+        let sent = c.withdraw_new_round().expect("withdraw");
+        assert_eq!(
+            sent,
+            vec![ClientMessage::WithdrawNewRound {
+                action_id: "p-3".into(),
+                seq: 3
+            }]
+        );
+        c.on_message(event(4, Seat::First, Some("p-3"), Event::NewRoundWithdrawn));
+        assert_eq!(
+            c.new_round_answer(),
+            Some(NewRoundAnswer::Withdrawn { by: Seat::First })
+        );
+        c.on_message(event(5, Seat::Second, Some("x-2"), Event::NewRoundProposed));
+        c.on_message(event(
+            6,
+            Seat::Second,
+            Some("x-3"),
+            Event::NewRoundWithdrawn,
+        ));
+        assert_eq!(
+            c.new_round_answer(),
+            Some(NewRoundAnswer::Withdrawn { by: Seat::Second })
+        );
+        assert_eq!(c.new_round_proposed_by(), None);
     }
 
     #[test]

@@ -46,6 +46,18 @@ pub struct RoomCreated {
     pub seat: Seat,
 }
 
+/// `GET /api/rooms/<room>` answer: what the invitation's welcome shows before anyone takes a
+/// seat. Reading it takes nothing: a link preview or a page load leaves the seat open.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoomInfo {
+    pub room: String,
+    pub game: GameKind,
+    /// The seat a `hello` without a key would take now (the guest's, or the creator's if its
+    /// player left); `None` when the room is full.
+    pub open_seat: Option<Seat>,
+}
+
 /// Every message a client may send over the WebSocket.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -71,6 +83,11 @@ pub enum ClientMessage {
     NewRound { action_id: String, seq: u64 },
     /// Give up this seat for good; the seat key stops working.
     Leave { action_id: String },
+    // -- Answering a request for a new round other than by agreeing --
+    /// Say no to the other player's request for a new round, on the state numbered `seq`.
+    DeclineNewRound { action_id: String, seq: u64 },
+    /// Take back this player's own request for a new round, on the state numbered `seq`.
+    WithdrawNewRound { action_id: String, seq: u64 },
     /// Ask for a full resync (a client that saw a gap in the sequence numbers).
     ///
     /// A struct variant with no fields rather than a unit variant: serde checks
@@ -106,6 +123,11 @@ pub enum Event {
     NewRoundStarted { round: u32 },
     /// A player gave up their seat.
     Left,
+    // -- Answering a request for a new round other than by agreeing --
+    /// The player asked (`by` is the other one) said no; the round goes on.
+    NewRoundDeclined,
+    /// The player who asked took the request back; the round goes on.
+    NewRoundWithdrawn,
 }
 
 /// Everything about a room, for a client that joins or has fallen too far behind.
@@ -219,6 +241,8 @@ pub enum ErrorCode {
     BadActionId,
     /// New round asked twice by the same player.
     AlreadyProposed,
+    /// A decline with no request from the other player, or a withdraw with none of one's own.
+    NoNewRoundRequest,
     /// The store failed; the action was not applied. Try again.
     Unavailable,
 }
@@ -356,6 +380,8 @@ mod tests {
             r#"{"type":"move","action_id":"a","seq":0,"move":"c","extra":1}"#,
             r#"{"type":"new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"leave","action_id":"a","extra":null}"#,
+            r#"{"type":"decline_new_round","action_id":"a","seq":0,"extra":1}"#,
+            r#"{"type":"withdraw_new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"resync","extra":1}"#,
         ] {
             assert!(
@@ -370,6 +396,58 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&ClientMessage::Resync {}).expect("serialises"),
             r#"{"type":"resync"}"#
+        );
+    }
+
+    #[test]
+    fn decline_and_withdraw_have_their_documented_tags() {
+        let decline: ClientMessage =
+            serde_json::from_str(r#"{"type":"decline_new_round","action_id":"b1","seq":4}"#)
+                .expect("decline parses");
+        assert_eq!(
+            decline,
+            ClientMessage::DeclineNewRound {
+                action_id: "b1".into(),
+                seq: 4
+            }
+        );
+        let withdraw: ClientMessage =
+            serde_json::from_str(r#"{"type":"withdraw_new_round","action_id":"a1","seq":4}"#)
+                .expect("withdraw parses");
+        assert_eq!(
+            withdraw,
+            ClientMessage::WithdrawNewRound {
+                action_id: "a1".into(),
+                seq: 4
+            }
+        );
+        // Both need the number they were built on.
+        assert!(
+            serde_json::from_str::<ClientMessage>(
+                r#"{"type":"decline_new_round","action_id":"b1"}"#
+            )
+            .is_err()
+        );
+        for (event, text) in [
+            (Event::NewRoundDeclined, r#"{"kind":"new_round_declined"}"#),
+            (
+                Event::NewRoundWithdrawn,
+                r#"{"kind":"new_round_withdrawn"}"#,
+            ),
+        ] {
+            assert_eq!(serde_json::to_string(&event).expect("serialises"), text);
+            assert_eq!(serde_json::from_str::<Event>(text).expect("parses"), event);
+        }
+        let info: RoomInfo = serde_json::from_str(
+            r#"{"room":"3f9c2a71d04be85e6a10","game":"kalah","open_seat":"second"}"#,
+        )
+        .expect("room info parses");
+        assert_eq!(info.open_seat, Some(Side::Second));
+        assert!(
+            serde_json::from_str::<RoomInfo>(
+                r#"{"room":"3f9c2a71d04be85e6a10","game":"kalah","open_seat":null,"x":1}"#
+            )
+            .is_err()
         );
     }
 

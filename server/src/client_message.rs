@@ -56,6 +56,8 @@ mod tests {
             r#"{"type":"new_round","action_id":"b","seq":1}"#,
             r#"{"type":"leave","action_id":"c"}"#,
             r#"{"type":"resync"}"#,
+            r#"{"type":"decline_new_round","action_id":"d","seq":1}"#,
+            r#"{"type":"withdraw_new_round","action_id":"e","seq":1}"#,
         ];
         let mut rooms = Vec::new();
         for game in [
@@ -72,6 +74,15 @@ mod tests {
                 mv,
             };
             if let Ok(Decision::Confirm { logged, record }) = room.decide(Seat::First, &first) {
+                room.adopt(logged, record);
+            }
+            rooms.push(room.clone());
+            // A request for a new round open, for declines and withdrawals to answer.
+            let ask = ClientMessage::NewRound {
+                action_id: "q".into(),
+                seq: 1,
+            };
+            if let Ok(Decision::Confirm { logged, record }) = room.decide(Seat::First, &ask) {
                 room.adopt(logged, record);
             }
             rooms.push(room);

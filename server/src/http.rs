@@ -15,7 +15,7 @@ use axum::{
     routing::{get, post},
 };
 use cozcade_engine::Side;
-use cozcade_protocol::{CreateRoom, RoomCreated};
+use cozcade_protocol::{CreateRoom, RoomCreated, RoomInfo};
 use serde_json::json;
 use tokio::sync::{mpsc, watch};
 
@@ -71,6 +71,7 @@ impl App {
 pub fn router(app: App, with_metrics: bool) -> Router {
     let mut router = Router::new()
         .route("/api/rooms", post(create_room))
+        .route("/api/rooms/{id}", get(room_info))
         .route("/ws", get(websocket))
         .route("/r/{id}", get(invitation))
         .route(
@@ -303,6 +304,40 @@ fn well_known_file(document: Option<&[u8]>, missing: &str) -> Response {
         )
             .into_response(),
         None => json_error(StatusCode::NOT_FOUND, missing),
+    }
+}
+
+/// What an invitation's welcome shows before the friend takes a seat: the game, and which
+/// seat a hello without a key would get. Reading it changes nothing, so a link preview or a
+/// page that is only opened leaves the seat open.
+async fn room_info(State(app): State<App>, Path(id): Path<String>) -> Response {
+    if !secret::is_room_id(&id) {
+        return json_error(StatusCode::NOT_FOUND, "not a room id");
+    }
+    match app.shared.store.load_room(&id).await {
+        Ok(Some(room)) => {
+            let open_seat = [Side::Second, Side::First]
+                .into_iter()
+                .find(|s| room.seat_key_hashes[s.index()].is_none());
+            let info = RoomInfo {
+                room: room.id,
+                game: room.game,
+                open_seat,
+            };
+            // Seats fill: never answer from a cache.
+            ([(header::CACHE_CONTROL, "no-store")], Json(info)).into_response()
+        }
+        Ok(None) => json_error(
+            StatusCode::NOT_FOUND,
+            format!("there is no room {id} (expired?)"),
+        ),
+        Err(e) => {
+            tracing::warn!("reading room {id} for its welcome: {e}");
+            json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the store is unavailable; try again",
+            )
+        }
     }
 }
 

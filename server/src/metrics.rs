@@ -7,7 +7,7 @@ use cozcade_protocol::{CloseReason, ErrorCode};
 
 use crate::store::StoreStats;
 
-const ERROR_CODES: [ErrorCode; 13] = [
+const ERROR_CODES: [ErrorCode; 14] = [
     ErrorCode::Malformed,
     ErrorCode::UnsupportedVersion,
     ErrorCode::ExpectedHello,
@@ -21,6 +21,7 @@ const ERROR_CODES: [ErrorCode; 13] = [
     ErrorCode::BadActionId,
     ErrorCode::AlreadyProposed,
     ErrorCode::Unavailable,
+    ErrorCode::NoNewRoundRequest,
 ];
 
 const CLOSE_REASONS: [CloseReason; 11] = CloseReason::ALL;

@@ -1,7 +1,7 @@
 //! Every JSON example in PROTOCOL.md is a real message: it parses as the type its block names
 //! and serialises back to the same JSON.
 
-use cozcade_protocol::{ClientMessage, RoomCreated, ServerMessage};
+use cozcade_protocol::{ClientMessage, RoomCreated, RoomInfo, ServerMessage};
 use serde::{Serialize, de::DeserializeOwned};
 
 fn check<T: DeserializeOwned + Serialize>(example: &str) {
@@ -43,12 +43,16 @@ fn every_example_in_protocol_md_is_a_real_message() {
                 check::<RoomCreated>(&example);
                 counts[2] += 1;
             }
+            "room-info" => {
+                check::<RoomInfo>(&example);
+                counts[2] += 1;
+            }
             other => panic!("unknown example kind {other}"),
         }
     }
     // Every client message kind, and every server message kind, has at least one example.
     assert!(
-        counts[0] >= 6 && counts[1] >= 9 && counts[2] >= 1,
+        counts[0] >= 8 && counts[1] >= 11 && counts[2] >= 2,
         "{counts:?}"
     );
 }

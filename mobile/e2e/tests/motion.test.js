@@ -386,6 +386,7 @@ test("online, the friend's move animates on the other device as it does on the m
     const link = creator.page.getByTestId("invitation-link");
     await link.waitFor();
     await guest.page.goto(await link.inputValue());
+    await guest.page.getByRole("button", { name: "Play in the browser" }).tap();
     for (const page of [creator.page, guest.page]) {
       await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
     }

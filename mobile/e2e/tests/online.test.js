@@ -103,6 +103,8 @@ test("Kalah: invitation, room full, a whole game, New round, the device's rooms 
     assert.equal(await creator.page.locator(".pit.playable").count(), 0);
 
     await guest.page.goto(link);
+    // The friend is welcomed first and takes the seat with the welcome's one button.
+    await guest.page.getByRole("button", { name: "Play in the browser" }).tap();
     await connection(guest.page, "connected");
     await connection(creator.page, "connected");
     assert.equal(await guest.page.locator("main.online").getAttribute("data-seat"), "second");
@@ -183,6 +185,10 @@ test("Checkers: a whole game, the guest reloads mid-game and a second tab takes 
     // The guest opens the server's fallback address, as the invitation page links it.
     const room = new URL(link).pathname.split("/").pop();
     await guest.page.goto(`${server.url}?room=${room}`);
+    // On a desktop the welcome has no "Open in the app"; its one button takes the seat.
+    await guest.page.getByTestId("welcome").waitFor();
+    assert.equal(await guest.page.getByTestId("open-in-app").count(), 0);
+    await guest.page.getByRole("button", { name: "Take your seat" }).click();
     await connection(guest.page, "connected");
     assert.equal(new URL(guest.page.url()).pathname, `/r/${room}`);
     // Red at the bottom for the creator, white at the bottom for the guest.
@@ -235,6 +241,7 @@ test("Chinese Checkers: a whole game through a server crash and restart, no move
   await withDevices(["desktop", "phone"], async (creator, guest) => {
     const link = await createRoom(creator.page, /Chinese Checkers/);
     await guest.page.goto(link);
+    await guest.page.getByRole("button", { name: "Play in the browser" }).tap();
     await connection(guest.page, "connected");
     await connection(creator.page, "connected");
     // The guest's coral start (holes 1-10) is at the bottom of its star.

@@ -6,6 +6,7 @@ use dioxus::prelude::*;
 use super::{
     announcer::Announcer, board_screen::BoardScreen, game_picker::GamePicker,
     how_to_play::HowToPlay, mode_picker::ModePicker, online_screen::OnlineScreen,
+    welcome_screen::WelcomeScreen,
 };
 use crate::shell::{self, Screen};
 
@@ -24,6 +25,7 @@ pub fn App() -> Element {
                 Screen::Board => rsx! { BoardScreen {} },
                 Screen::HowToPlay(kind) => rsx! { HowToPlay { kind } },
                 Screen::Online => rsx! { OnlineScreen {} },
+                Screen::Welcome => rsx! { WelcomeScreen {} },
             }
             // Outside every screen, so that a dialog over the board (the game-over sheet) never
             // hides it from screen readers.

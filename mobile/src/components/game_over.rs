@@ -53,7 +53,7 @@ pub fn GameOver() -> Element {
         .view()
         .read()
         .as_ref()
-        .map(|v| (v.new_round, v.pending));
+        .map(|v| (v.new_round, v.pending, v.new_round_answer));
     let back = navigation.back_target();
     rsx! {
         Modal {
@@ -71,14 +71,19 @@ pub fn GameOver() -> Element {
             div { class: "actions",
                 if online {
                     match new_round {
-                        Some((NewRound::AskedByFriend, pending)) => rsx! {
+                        Some((NewRound::AskedByFriend, pending, _)) => rsx! {
                             p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-asked")} }
                             button { class: "primary", disabled: pending, onclick: move |_| room.send(Intent::NewRound), {texts.get("online-accept")} }
+                            button { disabled: pending, onclick: move |_| room.send(Intent::DeclineNewRound), {texts.get("online-decline")} }
                         },
-                        Some((NewRound::AskedByMe, _)) => rsx! {
+                        Some((NewRound::AskedByMe, pending, _)) => rsx! {
                             p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-waiting")} }
+                            button { disabled: pending, onclick: move |_| room.send(Intent::WithdrawNewRound), {texts.get("online-withdraw")} }
                         },
-                        Some((NewRound::None, pending)) => rsx! {
+                        Some((NewRound::None, pending, answer)) => rsx! {
+                            if let Some(answer) = answer {
+                                p { class: "new-round-answer", role: "status", "data-testid": "new-round-answer", "data-answer": answer.as_str(), {texts.get(answer.text_id())} }
+                            }
                             button { class: "primary", disabled: pending, onclick: move |_| room.send(Intent::NewRound), {texts.get("online-new-round")} }
                         },
                         None => rsx! {},

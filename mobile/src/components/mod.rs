@@ -32,5 +32,6 @@ mod star_board;
 mod status_panel;
 mod top_bar;
 mod unfinished_move;
+mod welcome_screen;
 
 pub use app::App;

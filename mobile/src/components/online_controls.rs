@@ -50,6 +50,7 @@ pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
             IntentError::Busy => "online-busy",
             IntentError::RoundOver => "online-round-over",
             IntentError::AlreadyProposed => "online-new-round-waiting",
+            IntentError::NoNewRoundRequest => "online-no-new-round-request",
             IntentError::NoState | IntentError::Stopped => "online-not-connected",
             IntentError::IllegalMove(_) => "online-illegal-move",
         }),
@@ -71,11 +72,24 @@ pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
                         onclick: move |_| room.send(Intent::NewRound),
                         {texts.get("online-accept")}
                     }
+                    button {
+                        disabled: !connected || view.pending,
+                        onclick: move |_| room.send(Intent::DeclineNewRound),
+                        {texts.get("online-decline")}
+                    }
                 },
                 NewRound::AskedByMe => rsx! {
                     p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-waiting")} }
+                    button {
+                        disabled: !connected || view.pending,
+                        onclick: move |_| room.send(Intent::WithdrawNewRound),
+                        {texts.get("online-withdraw")}
+                    }
                 },
                 NewRound::None => rsx! {
+                    if let Some(answer) = view.new_round_answer {
+                        p { class: "new-round-answer", role: "status", "data-testid": "new-round-answer", "data-answer": answer.as_str(), {texts.get(answer.text_id())} }
+                    }
                     if friend_joined {
                         button {
                             class: if finished { "primary" } else { "" },

@@ -29,6 +29,10 @@ pub enum Intent {
     Move(AnyMove),
     NewRound,
     Leave,
+    /// Say no to the friend's request for a new round.
+    DeclineNewRound,
+    /// Take back this player's own request for a new round.
+    WithdrawNewRound,
 }
 
 /// A client shared by the connection loop (which changes it) and the UI (which reads it).
@@ -147,6 +151,8 @@ fn apply(client: &mut OnlineClient, intent: Intent) -> Result<Vec<ClientMessage>
         Intent::Move(mv) => client.play(&mv),
         Intent::NewRound => client.new_round(),
         Intent::Leave => client.leave(),
+        Intent::DeclineNewRound => client.decline_new_round(),
+        Intent::WithdrawNewRound => client.withdraw_new_round(),
     }
 }
 

@@ -41,5 +41,7 @@ pub fn use_shell() -> Navigation {
     let room = use_context_provider(|| Room::new(settings, link, game, screen));
     let navigation = use_context_provider(|| Navigation::new(screen, game, room));
     host::use_outside_events(settings, game, room, navigation);
+    // Leaves from the list of online games that had not reached the server yet.
+    use_hook(move || room.send_pending_leaves());
     navigation
 }

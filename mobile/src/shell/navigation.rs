@@ -43,7 +43,7 @@ impl Navigation {
     pub fn back_target(self) -> Option<Screen> {
         match *self.screen.read() {
             Screen::Games => None,
-            Screen::Mode(_) | Screen::Online => Some(Screen::Games),
+            Screen::Mode(_) | Screen::Online | Screen::Welcome => Some(Screen::Games),
             Screen::Board => Some(
                 self.game
                     .session
@@ -67,6 +67,10 @@ impl Navigation {
         if current == Screen::Online && screen != Screen::Online {
             // The room's connection lives only while its screen is open.
             self.room.close();
+        }
+        if current == Screen::Welcome && !matches!(screen, Screen::Welcome | Screen::HowToPlay(_)) {
+            // How to play comes back to the welcome; anywhere else leaves the invitation.
+            self.room.close_welcome();
         }
         self.screen.set(screen);
     }

@@ -7,7 +7,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use cozcade_engine::{AnyRecord, GameKind};
+use cozcade_engine::{AnyRecord, GameKind, Side};
 use dioxus::core::spawn_forever;
 use dioxus::prelude::*;
 use futures_channel::mpsc::unbounded;
@@ -21,18 +21,33 @@ use super::{
 use crate::{
     bridge::{self, Haptic},
     online::{
-        client::{IntentError, OnlineClient, Stop},
-        rooms::create_room,
+        client::{IntentError, Link, OnlineClient, Stop},
+        rooms::{create_room, room_info},
         session::{Intent, SharedClient, fresh_id_prefix, run},
         transport::room_socket_url,
     },
     platform,
-    state::{Action, Connection, Invitation, OnlineView, Session, invitation::server_base},
+    state::online_games::ListedGame,
+    state::{
+        Action, Connection, Invitation, OnlineView, Session, Welcome, WelcomeInfo,
+        invitation::server_base,
+    },
     storage::{self, RoomSeat},
 };
 
 /// Numbers the rooms' runs (see [`RoomRun::id`]).
 static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
+
+/// What a room's connection has written to the device so far, so each report writes only
+/// what changed.
+struct Kept {
+    /// The seat key stored for the room.
+    key: Option<String>,
+    /// The seat was forgotten (the room is gone or no longer ours).
+    forgotten: bool,
+    /// The last glance noted for the list of online games: seat, turn, number.
+    glance: Option<(Side, Option<Side>, u64)>,
+}
 
 /// Why "Play with a friend" did not open a room.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -53,6 +68,8 @@ pub struct Room {
     settings: Settings,
     game: Game,
     screen: Signal<Screen>,
+    /// The invitation whose welcome is on screen (no seat taken yet).
+    welcome: Signal<Option<Welcome>>,
 }
 
 pub fn use_room() -> Room {
@@ -71,7 +88,13 @@ impl Room {
             settings,
             game,
             screen,
+            welcome: Signal::new(None),
         }
+    }
+
+    /// The welcome on screen, if an invitation without a seat on this device is open.
+    pub fn welcome(self) -> Signal<Option<Welcome>> {
+        self.welcome
     }
 
     /// What the online screen shows of the room (`None` when no room is open).
@@ -105,6 +128,8 @@ impl Room {
             room: created.room.clone(),
             game: created.game,
             seat_key: created.seat_key,
+            glance: None,
+            leaving: false,
         });
         self.open_invitation(Invitation {
             server,
@@ -114,15 +139,97 @@ impl Room {
     }
 
     /// Opens a room from an invitation (the page's address, a native link, the list of this
-    /// device's rooms): with the seat key stored for it when this device has one, otherwise as
-    /// the guest, whose key arrives in the welcome and is kept then.
-    pub fn open_invitation(mut self, invitation: Invitation) {
+    /// device's rooms): with the seat key stored for it when this device has one; otherwise
+    /// the friend is welcomed first, and takes the guest seat (whose key arrives in the
+    /// server's welcome and is kept then) only by pressing the welcome's button.
+    pub fn open_invitation(self, invitation: Invitation) {
         self.close();
+        self.close_welcome();
         let stored_key = self.settings.store().and_then(|store| {
             storage::seat_key_for(store.as_ref(), &invitation.server, &invitation.room)
                 .ok()
                 .flatten()
         });
+        match stored_key {
+            Some(key) => self.connect(invitation, Some(key)),
+            None => self.greet(invitation),
+        }
+    }
+
+    /// Shows the welcome for `invitation` and asks the server, without taking anything, which
+    /// game it is and which seat is open. A full or unknown room goes straight to the online
+    /// screen's plain explanation.
+    fn greet(mut self, invitation: Invitation) {
+        self.game.close();
+        platform::show_room_in_address(Some(&invitation.room));
+        if is_offline() {
+            // The same explanation as a room opened without a network.
+            return self.connect(invitation, None);
+        }
+        self.welcome.set(Some(Welcome::reading(invitation.clone())));
+        self.screen.set(Screen::Welcome);
+        let mut welcome = self.welcome;
+        spawn_forever(async move {
+            let answer = room_info(&invitation.server, &invitation.room).await;
+            // The player may have gone elsewhere meanwhile: then this answer is nobody's.
+            let still_here = welcome
+                .peek()
+                .as_ref()
+                .is_some_and(|w| w.invitation == invitation);
+            if !still_here {
+                return;
+            }
+            let stop = match &answer {
+                Ok(None) => Some((Stop::UnknownRoom, None)),
+                Ok(Some(info)) if info.open_seat.is_none() => {
+                    Some((Stop::RoomFull, Some(info.game)))
+                }
+                _ => None,
+            };
+            if let Some((stop, game)) = stop {
+                welcome.set(None);
+                return self.show_stopped(invitation, stop, game);
+            }
+            let info = match answer {
+                Ok(Some(info)) => WelcomeInfo::Room(info),
+                Ok(None) => WelcomeInfo::Reading,
+                Err(e) => WelcomeInfo::Unreadable(e.to_string()),
+            };
+            welcome.set(Some(Welcome { invitation, info }));
+        });
+    }
+
+    /// The welcome's one button: takes the open seat of the room on the welcome.
+    pub fn take_seat(mut self) {
+        let Some(welcome) = self.welcome.take() else {
+            return;
+        };
+        self.connect(welcome.invitation, None);
+    }
+
+    /// Forgets the welcome on screen (the player went elsewhere without taking the seat).
+    pub(super) fn close_welcome(mut self) {
+        if self.welcome.peek().is_some() {
+            self.welcome.set(None);
+            if *self.screen.peek() == Screen::Welcome {
+                platform::show_room_in_address(None);
+            }
+        }
+    }
+
+    /// The online screen's plain explanation of why `invitation` cannot be played.
+    /// `game` when known, so that New game there leads to the same game.
+    fn show_stopped(mut self, invitation: Invitation, stop: Stop, game: Option<GameKind>) {
+        let mut view = OnlineView::opening(invitation);
+        view.connection = Connection::Stopped(stop);
+        view.game = game;
+        let mut view_signal = self.link.view;
+        view_signal.set(Some(view));
+        self.screen.set(Screen::Online);
+    }
+
+    /// Opens the room's connection: with the stored `seat_key`, or as the guest.
+    fn connect(mut self, invitation: Invitation, stored_key: Option<String>) {
         let mut view_signal = self.link.view;
         view_signal.set(Some(OnlineView::opening(invitation.clone())));
         self.game.close();
@@ -151,20 +258,16 @@ impl Room {
             fresh_id_prefix(),
         )));
         let (intents, incoming) = unbounded();
-        let mut kept_key = stored_key;
-        let mut forgotten = false;
+        let mut kept = Kept {
+            key: stored_key,
+            forgotten: false,
+            glance: None,
+        };
         // The task belongs to the app, not to the screen that opened the room: it ends when
         // the room's screen is left (close) or the connection stops for good.
         let task = spawn_forever(async move {
             run(url, client, incoming, move |client, error| {
-                self.on_report(
-                    id,
-                    &invitation,
-                    client,
-                    error,
-                    &mut kept_key,
-                    &mut forgotten,
-                );
+                self.on_report(id, &invitation, client, error, &mut kept);
             })
             .await;
         });
@@ -191,9 +294,13 @@ impl Room {
         invitation: &Invitation,
         shared: &SharedClient,
         error: Option<IntentError>,
-        kept_key: &mut Option<String>,
-        forgotten: &mut bool,
+        kept: &mut Kept,
     ) {
+        let Kept {
+            key: kept_key,
+            forgotten,
+            glance,
+        } = kept;
         if !self.link.is_current(id) {
             return;
         }
@@ -213,7 +320,20 @@ impl Room {
                 room: invitation.room.clone(),
                 game,
                 seat_key: key.to_string(),
+                glance: None,
+                leaving: false,
             });
+        }
+        // How the game stands, for the device's list (written only when it changed).
+        if !*forgotten
+            && let (Some(record), Some(seat), Some(seq)) =
+                (client.record(), client.seat(), client.last_seq())
+        {
+            let now_glance = (seat, record.outcome().is_none().then(|| record.turn()), seq);
+            if *glance != Some(now_glance) {
+                *glance = Some(now_glance);
+                self.note_glance(invitation, now_glance);
+            }
         }
         let game = client.record().map(AnyRecord::kind).zip(client.seat());
         let seq = client.last_seq();
@@ -283,6 +403,114 @@ impl Room {
                 Vec::new()
             }
         }
+    }
+
+    /// The device's list of online games, latest played first (rooms being left are not in it).
+    pub fn listed_games(self) -> Vec<ListedGame> {
+        ListedGame::list(&self.room_seats(), platform::now_secs())
+    }
+
+    fn note_glance(self, invitation: &Invitation, (seat, turn, seq): (Side, Option<Side>, u64)) {
+        let Some(store) = self.settings.store() else {
+            return;
+        };
+        let noted = storage::note_glance(
+            store.as_ref(),
+            &invitation.server,
+            &invitation.room,
+            seat,
+            turn,
+            seq,
+            platform::now_secs(),
+        );
+        if let Err(error) = noted {
+            self.settings.save_failed(error);
+        }
+    }
+
+    /// Leave, from the list: the room leaves the list at once, even offline, and the leave goes
+    /// to the server as the in-game Leave does. The seat key is forgotten only once the server
+    /// confirmed; until then the leave is tried again (and on the app's next start).
+    pub fn leave_from_list(self, server: &str, room: &str) {
+        let Some(store) = self.settings.store() else {
+            return;
+        };
+        let seat = match storage::mark_leaving(store.as_ref(), server, room) {
+            Ok(true) => storage::room_seats(store.as_ref()).ok().and_then(|seats| {
+                seats
+                    .into_iter()
+                    .find(|s| s.server == server && s.room == room)
+            }),
+            Ok(false) => None,
+            Err(error) => {
+                self.settings.save_failed(error);
+                None
+            }
+        };
+        if let Some(seat) = seat {
+            self.send_leave(seat);
+        }
+    }
+
+    /// Sends the leaves that did not reach the server before (the app stopped, or was offline).
+    pub(super) fn send_pending_leaves(self) {
+        for seat in self.room_seats().into_iter().filter(|s| s.leaving) {
+            self.send_leave(seat);
+        }
+    }
+
+    /// Connects with the seat's key, sends `leave` once the room is caught up, and forgets the
+    /// seat when the server says it is gone (left, or no longer ours, or no room). Retries with
+    /// the usual backoff while the server cannot be reached.
+    fn send_leave(self, seat: RoomSeat) {
+        let Some(url) = room_socket_url(&seat.server, &seat.room) else {
+            let invitation = Invitation {
+                server: seat.server,
+                room: seat.room,
+            };
+            return self.forget_seat(&invitation);
+        };
+        // Shared like the room screen's client, so both run the same loop (see `run`).
+        let client: SharedClient = Rc::new(RefCell::new(OnlineClient::new(
+            seat.room.clone(),
+            Some(seat.seat_key),
+            fresh_id_prefix(),
+        )));
+        let (intents, incoming) = unbounded();
+        let invitation = Invitation {
+            server: seat.server,
+            room: seat.room,
+        };
+        spawn_forever(async move {
+            let mut asked = false;
+            let client = run(
+                url,
+                client,
+                incoming,
+                move |client: &SharedClient, error| {
+                    if error.is_some() {
+                        asked = false;
+                    }
+                    let client = client.borrow();
+                    let caught_up = *client.link() == Link::Connected
+                        && client.record().is_some()
+                        && !client.has_pending();
+                    if !asked && caught_up {
+                        asked = intents.unbounded_send(Intent::Leave).is_ok();
+                    }
+                },
+            )
+            .await;
+            let gone = matches!(
+                client.borrow().link(),
+                Link::Stopped(
+                    Stop::Left | Stop::BadSeatKey | Stop::UnknownRoom | Stop::RoomExpired
+                )
+            );
+            if gone {
+                self.forget_seat(&invitation);
+            }
+        });
     }
 }
 

@@ -19,4 +19,6 @@ pub enum Screen {
     HowToPlay(GameKind),
     /// A room on the room server: its board once the server has said which game it is.
     Online,
+    /// An invitation this device holds no seat for: the friend is greeted before taking one.
+    Welcome,
 }

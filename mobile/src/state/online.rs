@@ -6,7 +6,7 @@ use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::SeatStatus;
 
 use super::invitation::Invitation;
-use crate::online::client::{IntentError, OnlineClient, Phase, Stop};
+use crate::online::client::{IntentError, NewRoundAnswer, OnlineClient, Phase, Stop};
 
 /// The connection indicator's states.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +50,37 @@ pub enum NewRound {
     AskedByFriend,
 }
 
+/// How the last request for a new round was turned down, as this player sees it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Answered {
+    DeclinedByFriend,
+    DeclinedByMe,
+    WithdrawnByFriend,
+    WithdrawnByMe,
+}
+
+impl Answered {
+    /// The message saying so.
+    pub fn text_id(self) -> &'static str {
+        match self {
+            Answered::DeclinedByFriend => "online-new-round-declined-by-friend",
+            Answered::DeclinedByMe => "online-new-round-declined-by-me",
+            Answered::WithdrawnByFriend => "online-new-round-withdrawn-by-friend",
+            Answered::WithdrawnByMe => "online-new-round-withdrawn-by-me",
+        }
+    }
+
+    /// A stable name for the page (`data-answer`) and tests.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Answered::DeclinedByFriend => "declined-by-friend",
+            Answered::DeclinedByMe => "declined-by-me",
+            Answered::WithdrawnByFriend => "withdrawn-by-friend",
+            Answered::WithdrawnByMe => "withdrawn-by-me",
+        }
+    }
+}
+
 /// A short message about an action that changed nothing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum OnlineMessage {
@@ -68,6 +99,8 @@ pub struct OnlineView {
     pub seat: Option<Side>,
     pub connection: Connection,
     pub new_round: NewRound,
+    /// How the last request was turned down, until the next request or round.
+    pub new_round_answer: Option<Answered>,
     /// The round number (1 for the first game in the room).
     pub round: Option<u32>,
     /// An action is on its way to the server.
@@ -84,6 +117,7 @@ impl OnlineView {
             seat: None,
             connection: Connection::Connecting,
             new_round: NewRound::None,
+            new_round_answer: None,
             round: None,
             pending: false,
             message: None,
@@ -107,6 +141,13 @@ impl OnlineView {
             (Some(_), _) => NewRound::AskedByFriend,
             (None, _) => NewRound::None,
         };
+        let mine = |by| client.seat() == Some(by);
+        let new_round_answer = client.new_round_answer().map(|answer| match answer {
+            NewRoundAnswer::Declined { by } if mine(by) => Answered::DeclinedByMe,
+            NewRoundAnswer::Declined { .. } => Answered::DeclinedByFriend,
+            NewRoundAnswer::Withdrawn { by } if mine(by) => Answered::WithdrawnByMe,
+            NewRoundAnswer::Withdrawn { .. } => Answered::WithdrawnByFriend,
+        });
         let message = match error {
             Some(error) => Some(OnlineMessage::NotSent(error)),
             None => client
@@ -119,6 +160,7 @@ impl OnlineView {
             seat: client.seat(),
             connection,
             new_round,
+            new_round_answer,
             round: client.round(),
             pending: client.has_pending(),
             message,
@@ -281,6 +323,38 @@ mod tests {
         }));
         assert_eq!(view(&c).new_round, NewRound::AskedByMe);
         assert!(!view(&c).pending);
+    }
+
+    #[test]
+    fn a_declined_or_withdrawn_request_says_who_turned_it_down() {
+        let mut c = guest(SeatStatus::Connected);
+        let ev = |seq, by, event| ServerMessage::Event {
+            seq,
+            by,
+            action_id: None,
+            event,
+        };
+        c.on_text(&wire(&ev(1, Side::First, Event::NewRoundProposed)));
+        c.on_text(&wire(&ev(2, Side::Second, Event::NewRoundDeclined)));
+        let v = view(&c);
+        assert_eq!(
+            (v.new_round, v.new_round_answer),
+            (NewRound::None, Some(Answered::DeclinedByMe))
+        );
+        c.on_text(&wire(&ev(3, Side::Second, Event::NewRoundProposed)));
+        assert_eq!(view(&c).new_round_answer, None, "a new request");
+        c.on_text(&wire(&ev(4, Side::First, Event::NewRoundDeclined)));
+        assert_eq!(view(&c).new_round_answer, Some(Answered::DeclinedByFriend));
+        c.on_text(&wire(&ev(5, Side::First, Event::NewRoundProposed)));
+        c.on_text(&wire(&ev(6, Side::First, Event::NewRoundWithdrawn)));
+        assert_eq!(view(&c).new_round_answer, Some(Answered::WithdrawnByFriend));
+        c.on_text(&wire(&ev(7, Side::Second, Event::NewRoundProposed)));
+        c.on_text(&wire(&ev(8, Side::Second, Event::NewRoundWithdrawn)));
+        assert_eq!(view(&c).new_round_answer, Some(Answered::WithdrawnByMe));
+        assert_eq!(
+            Answered::WithdrawnByMe.text_id(),
+            "online-new-round-withdrawn-by-me"
+        );
     }
 
     #[test]

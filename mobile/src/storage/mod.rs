@@ -15,7 +15,10 @@ mod store;
 #[cfg(target_arch = "wasm32")]
 pub use local::LocalStore;
 pub use memory::MemoryStore;
-pub use seats::{MAX_SEATS, RoomSeat, forget_room, keep_room_seat, room_seats, seat_key_for};
+pub use seats::{
+    Glance, MAX_SEATS, RoomSeat, forget_room, keep_room_seat, mark_leaving, note_glance,
+    room_seats, seat_key_for,
+};
 #[cfg(not(target_arch = "wasm32"))]
 pub use sqlite::SqliteStore;
 

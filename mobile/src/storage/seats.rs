@@ -4,7 +4,7 @@
 //! Kept as one small JSON setting in whatever [`Store`] the platform has (SQLite natively,
 //! localStorage in the browser): a handful of rooms, read and written whole.
 
-use cozcade_engine::GameKind;
+use cozcade_engine::{GameKind, Side};
 use serde::{Deserialize, Serialize};
 
 use super::store::{Store, StoreError};
@@ -24,6 +24,26 @@ pub struct RoomSeat {
     pub game: GameKind,
     /// The secret that proves the seat is ours; it never leaves this device except to `server`.
     pub seat_key: String,
+    /// How the game stood when this device last saw it, for the list of online games.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glance: Option<Glance>,
+    /// Left from the list: hidden there, and its key kept only until the server has confirmed
+    /// the leave (a seat given up on the device alone would keep the friend waiting).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub leaving: bool,
+}
+
+/// A room as this device last saw it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Glance {
+    /// This device's seat (the friend plays the other colour).
+    pub seat: Side,
+    /// Whose turn it is; `None` once the round is over.
+    pub turn: Option<Side>,
+    /// The room's last sequence number seen.
+    pub seq: u64,
+    /// When that number was first seen here (Unix seconds, this device's clock).
+    pub played_at: i64,
 }
 
 impl RoomSeat {
@@ -32,7 +52,7 @@ impl RoomSeat {
     }
 }
 
-/// Seats of online rooms, newest first.
+/// Seats of online rooms, the latest kept or played first.
 pub fn room_seats(store: &dyn Store) -> Result<Vec<RoomSeat>, StoreError> {
     match store.setting(KEY)? {
         None => Ok(Vec::new()),
@@ -45,7 +65,7 @@ pub fn room_seats(store: &dyn Store) -> Result<Vec<RoomSeat>, StoreError> {
     }
 }
 
-/// The seat key kept for a room, if this device has a seat there.
+/// The seat key kept for a room, if this device has a seat there (and has not left it).
 pub fn seat_key_for(
     store: &dyn Store,
     server: &str,
@@ -53,8 +73,57 @@ pub fn seat_key_for(
 ) -> Result<Option<String>, StoreError> {
     Ok(room_seats(store)?
         .into_iter()
-        .find(|seat| seat.is_room(server, room))
+        .find(|seat| seat.is_room(server, room) && !seat.leaving)
         .map(|seat| seat.seat_key))
+}
+
+/// Notes how a room stands now; `now` is taken as its last play when its number moved on.
+/// Whether anything changed (an unknown room is not added: only a kept seat has a glance).
+pub fn note_glance(
+    store: &dyn Store,
+    server: &str,
+    room: &str,
+    seat: Side,
+    turn: Option<Side>,
+    seq: u64,
+    now: i64,
+) -> Result<bool, StoreError> {
+    let mut seats = room_seats(store)?;
+    let Some(at) = seats.iter().position(|s| s.is_room(server, room)) else {
+        return Ok(false);
+    };
+    let moved_on = seats[at].glance.as_ref().is_none_or(|old| old.seq != seq);
+    let played_at = match &seats[at].glance {
+        Some(old) if !moved_on => old.played_at,
+        _ => now,
+    };
+    let glance = Glance {
+        seat,
+        turn,
+        seq,
+        played_at,
+    };
+    if seats[at].glance.as_ref() == Some(&glance) {
+        return Ok(false);
+    }
+    let mut kept = seats.remove(at);
+    kept.glance = Some(glance);
+    // The list stays in the order it is shown in: the latest played first.
+    seats.insert(if moved_on { 0 } else { at }, kept);
+    write(store, &seats)?;
+    Ok(true)
+}
+
+/// Marks a room as left from the list: it leaves the list at once, and its key stays until
+/// [`forget_room`] once the server confirmed. Whether the room was there.
+pub fn mark_leaving(store: &dyn Store, server: &str, room: &str) -> Result<bool, StoreError> {
+    let mut seats = room_seats(store)?;
+    let Some(kept) = seats.iter_mut().find(|s| s.is_room(server, room)) else {
+        return Ok(false);
+    };
+    kept.leaving = true;
+    write(store, &seats)?;
+    Ok(true)
 }
 
 /// Keeps (or refreshes) a seat, as the newest. A damaged list is replaced rather than kept
@@ -90,7 +159,85 @@ mod tests {
             room: room.into(),
             game: GameKind::Checkers,
             seat_key: key.into(),
+            glance: None,
+            leaving: false,
         }
+    }
+
+    #[test]
+    fn a_glance_notes_when_the_game_last_moved_on() {
+        let store = MemoryStore::default();
+        keep_room_seat(&store, seat("r1", "k1")).unwrap();
+        let server = "https://play.example";
+        let note = |turn, seq, now| {
+            note_glance(&store, server, "r1", Side::Second, turn, seq, now).unwrap()
+        };
+        assert!(note(Some(Side::First), 0, 100));
+        assert!(!note(Some(Side::First), 0, 200), "nothing new: no write");
+        assert_eq!(
+            room_seats(&store).unwrap()[0]
+                .glance
+                .as_ref()
+                .map(|g| g.played_at),
+            Some(100)
+        );
+        assert!(note(Some(Side::Second), 1, 300));
+        assert_eq!(
+            room_seats(&store).unwrap()[0].glance,
+            Some(Glance {
+                seat: Side::Second,
+                turn: Some(Side::Second),
+                seq: 1,
+                played_at: 300
+            })
+        );
+        // The latest played comes first.
+        keep_room_seat(&store, seat("r2", "k2")).unwrap();
+        assert!(note_glance(&store, server, "r1", Side::Second, None, 2, 400).unwrap());
+        let rooms: Vec<String> = room_seats(&store)
+            .unwrap()
+            .into_iter()
+            .map(|s| s.room)
+            .collect();
+        assert_eq!(rooms, ["r1", "r2"]);
+        // A room the device holds no seat in is not added.
+        assert!(!note_glance(&store, server, "r9", Side::First, None, 1, 1).unwrap());
+        assert_eq!(room_seats(&store).unwrap().len(), 2);
+    }
+
+    #[test]
+    fn a_room_left_from_the_list_keeps_its_key_until_forgotten() {
+        let store = MemoryStore::default();
+        keep_room_seat(&store, seat("r1", "k1")).unwrap();
+        keep_room_seat(&store, seat("r2", "k2")).unwrap();
+        let server = "https://play.example";
+        assert!(mark_leaving(&store, server, "r1").unwrap());
+        assert!(!mark_leaving(&store, server, "r9").unwrap());
+        let seats = room_seats(&store).unwrap();
+        let left = seats.iter().find(|s| s.room == "r1").expect("still kept");
+        assert!(left.leaving);
+        assert_eq!(
+            left.seat_key, "k1",
+            "the key stays for the leave to be sent"
+        );
+        // Opening the link again does not sit down in a seat being given up.
+        assert_eq!(seat_key_for(&store, server, "r1"), Ok(None));
+        assert_eq!(seat_key_for(&store, server, "r2"), Ok(Some("k2".into())));
+        forget_room(&store, server, "r1").unwrap();
+        assert_eq!(room_seats(&store).unwrap(), vec![seat("r2", "k2")]);
+    }
+
+    #[test]
+    fn lists_written_before_glances_still_read() {
+        let store = MemoryStore::default();
+        store
+            .set_setting(
+                KEY,
+                r#"[{"server":"https://play.example","room":"r1","game":"kalah","seat_key":"k"}]"#,
+            )
+            .unwrap();
+        let seats = room_seats(&store).unwrap();
+        assert_eq!((seats[0].glance.clone(), seats[0].leaving), (None, false));
     }
 
     #[test]

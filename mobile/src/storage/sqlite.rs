@@ -203,6 +203,8 @@ mod tests {
                 room: "3f9c2a71d04be85e6a10".into(),
                 game: GameKind::ChineseCheckers,
                 seat_key: "9d1f5c0e".into(),
+                glance: None,
+                leaving: false,
             };
             keep_room_seat(&store, seat).expect("keeps");
         }

@@ -172,7 +172,11 @@ impl Room {
     pub fn decide(&self, seat: Seat, message: &ClientMessage) -> Result<Decision, Refusal> {
         let (action_id, based_on) = match message {
             ClientMessage::Move { action_id, seq, .. }
-            | ClientMessage::NewRound { action_id, seq } => (action_id.as_str(), Some(*seq)),
+            | ClientMessage::NewRound { action_id, seq }
+            | ClientMessage::DeclineNewRound { action_id, seq }
+            | ClientMessage::WithdrawNewRound { action_id, seq } => {
+                (action_id.as_str(), Some(*seq))
+            }
             ClientMessage::Leave { action_id } => (action_id.as_str(), None),
             ClientMessage::Resync {} => return Ok(Decision::Sync),
             ClientMessage::Hello { .. } => {
@@ -261,6 +265,27 @@ impl Room {
                 }
             }
             ClientMessage::Leave { .. } => Event::Left,
+            // -- Answering a request for a new round other than by agreeing --
+            ClientMessage::DeclineNewRound { .. } => {
+                if self.proposed_by != Some(seat.other()) {
+                    return Err(Refusal::new(
+                        ErrorCode::NoNewRoundRequest,
+                        "the other player has not asked for a new round",
+                        Some(action_id),
+                    ));
+                }
+                Event::NewRoundDeclined
+            }
+            ClientMessage::WithdrawNewRound { .. } => {
+                if self.proposed_by != Some(seat) {
+                    return Err(Refusal::new(
+                        ErrorCode::NoNewRoundRequest,
+                        "you have not asked for a new round",
+                        Some(action_id),
+                    ));
+                }
+                Event::NewRoundWithdrawn
+            }
             // Answered before the checks above; listed so that a new message kind must be
             // decided here.
             ClientMessage::Resync {} | ClientMessage::Hello { .. } => return Ok(Decision::Sync),
@@ -300,6 +325,7 @@ impl Room {
                     self.proposed_by = None;
                 }
             }
+            Event::NewRoundDeclined | Event::NewRoundWithdrawn => self.proposed_by = None,
         }
         self.log.push(logged);
     }
@@ -589,6 +615,135 @@ mod tests {
             Ok(Event::NewRoundStarted { round: 2 })
         );
         assert!(room.record.is_empty());
+    }
+
+    fn decline(id: &str, seq: u64) -> ClientMessage {
+        ClientMessage::DeclineNewRound {
+            action_id: id.into(),
+            seq,
+        }
+    }
+
+    fn withdraw(id: &str, seq: u64) -> ClientMessage {
+        ClientMessage::WithdrawNewRound {
+            action_id: id.into(),
+            seq,
+        }
+    }
+
+    #[test]
+    fn the_asked_player_may_decline_and_the_round_goes_on() {
+        let mut room = both_seated();
+        act(&mut room, Seat::First, &play("a1", 0, "a")).expect("legal");
+        act(&mut room, Seat::Second, &new_round("b1", 1)).expect("proposed");
+        // The asker cannot decline its own request, nor can anyone decline on an old number.
+        refused(
+            &room,
+            Seat::Second,
+            &decline("b2", 2),
+            ErrorCode::NoNewRoundRequest,
+        );
+        let stale = refused(&room, Seat::First, &decline("a2", 1), ErrorCode::Stale);
+        assert_eq!(stale.seq, Some(2));
+        assert_eq!(
+            act(&mut room, Seat::First, &decline("a2", 2)),
+            Ok(Event::NewRoundDeclined)
+        );
+        assert_eq!((room.seq, room.proposed_by, room.round), (3, None, 1));
+        assert_eq!(room.record.move_texts(), ["a"], "the game goes on");
+        // Once declined there is nothing left to decline or withdraw; the same id again is a
+        // duplicate naming its number.
+        refused(
+            &room,
+            Seat::First,
+            &decline("a3", 3),
+            ErrorCode::NoNewRoundRequest,
+        );
+        refused(
+            &room,
+            Seat::Second,
+            &withdraw("b3", 3),
+            ErrorCode::NoNewRoundRequest,
+        );
+        let again = refused(&room, Seat::First, &decline("a2", 3), ErrorCode::Duplicate);
+        assert_eq!(again.seq, Some(3));
+        // The friend may ask again, and this time it can be accepted.
+        act(&mut room, Seat::Second, &new_round("b4", 3)).expect("proposed again");
+        assert_eq!(
+            act(&mut room, Seat::First, &new_round("a4", 4)),
+            Ok(Event::NewRoundStarted { round: 2 })
+        );
+    }
+
+    #[test]
+    fn the_asker_may_withdraw_and_the_other_then_cannot_accept_it() {
+        let mut room = both_seated();
+        refused(
+            &room,
+            Seat::First,
+            &withdraw("a0", 0),
+            ErrorCode::NoNewRoundRequest,
+        );
+        act(&mut room, Seat::First, &new_round("a1", 0)).expect("proposed");
+        // Only the asker withdraws; the other player declines instead.
+        refused(
+            &room,
+            Seat::Second,
+            &withdraw("b1", 1),
+            ErrorCode::NoNewRoundRequest,
+        );
+        refused(&room, Seat::First, &withdraw("a2", 0), ErrorCode::Stale);
+        assert_eq!(
+            act(&mut room, Seat::First, &withdraw("a2", 1)),
+            Ok(Event::NewRoundWithdrawn)
+        );
+        assert_eq!((room.seq, room.proposed_by), (2, None));
+        // An agreement built on the request's number is stale now, and a fresh new_round from
+        // the other player is a request of its own, not an agreement.
+        refused(&room, Seat::Second, &new_round("b2", 1), ErrorCode::Stale);
+        assert_eq!(
+            act(&mut room, Seat::Second, &new_round("b2", 2)),
+            Ok(Event::NewRoundProposed)
+        );
+        assert_eq!(room.round, 1);
+    }
+
+    #[test]
+    fn a_declined_or_withdrawn_request_stays_answered_after_a_restart() {
+        let mut room = both_seated();
+        act(&mut room, Seat::First, &new_round("a1", 0)).expect("proposed");
+        act(&mut room, Seat::Second, &decline("b1", 1)).expect("declined");
+        act(&mut room, Seat::Second, &new_round("b2", 2)).expect("proposed");
+        act(&mut room, Seat::Second, &withdraw("b3", 3)).expect("withdrawn");
+        let stored = StoredRoom {
+            id: room.id.clone(),
+            game: room.game,
+            seat_key_hashes: room.seat_key_hashes,
+            last_active: 0,
+            events: room
+                .log
+                .iter()
+                .map(|l| crate::store::StoredEvent {
+                    seq: l.seq,
+                    seat: l.by,
+                    action_id: l.action_id.clone(),
+                    event: l.event.clone(),
+                    at: 0,
+                })
+                .collect(),
+        };
+        let rebuilt = Room::from_stored(stored).expect("replays");
+        assert_eq!((rebuilt.seq, rebuilt.proposed_by), (4, None));
+        // The answers are in the replay a reconnecting client gets, and their ids stay used.
+        let kinds: Vec<Event> = rebuilt.log.iter().map(|l| l.event.clone()).collect();
+        assert_eq!(kinds[1], Event::NewRoundDeclined);
+        assert_eq!(kinds[3], Event::NewRoundWithdrawn);
+        refused(
+            &rebuilt,
+            Seat::Second,
+            &decline("b1", 4),
+            ErrorCode::Duplicate,
+        );
     }
 
     #[test]
