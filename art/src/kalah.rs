@@ -13,8 +13,9 @@ const WIDTH: f64 = 166.0;
 const HEIGHT: f64 = 64.0;
 const PIT_RADIUS: f64 = 9.0;
 const STORE: (f64, f64) = (18.0, 52.0);
-/// The golden angle: successive pebbles turn by it and never line up.
-const TURN: f64 = 2.399_963;
+/// The golden angle's cosine and sine: successive pebbles turn by it and never line up. (The
+/// turn is applied by rotating a vector: no trigonometry in the app's wasm.)
+const TURN: (f64, f64) = (-0.737_368_878_078_319_7, 0.675_490_294_261_523_9);
 
 pub fn draw(position: &Kalah) -> Drawing {
     let mut body = String::with_capacity(8192);
@@ -108,13 +109,16 @@ fn pebbles(out: &mut String, count: u8, centre: (f64, f64), reach: (f64, f64)) {
         (reach.0 - radius - 0.6).max(0.0),
         (reach.1 - radius - 0.6).max(0.0),
     );
+    let mut direction = (1.0, 0.0);
     for k in 0..count {
-        let k = f64::from(k);
-        let along = ((k + 0.5) / n).sqrt();
-        let angle = k * TURN;
-        let x = centre.0 + spread.0 * along * angle.cos();
-        let y = centre.1 + spread.1 * along * angle.sin();
-        let colour = palette::SEEDS[k as usize % palette::SEEDS.len()];
+        let along = ((f64::from(k) + 0.5) / n).sqrt();
+        let x = centre.0 + spread.0 * along * direction.0;
+        let y = centre.1 + spread.1 * along * direction.1;
+        direction = (
+            direction.0 * TURN.0 - direction.1 * TURN.1,
+            direction.0 * TURN.1 + direction.1 * TURN.0,
+        );
+        let colour = palette::SEEDS[usize::from(k) % palette::SEEDS.len()];
         svg::classed_circle(
             out,
             Some("art-seed"),

@@ -22,16 +22,26 @@ impl Drawing {
     }
 }
 
-/// A number as SVG wants it: at most two decimals, no trailing zeros.
+/// A number as SVG wants it: at most two decimals, no trailing zeros. Written from integers:
+/// float formatting would add kilobytes to the app's wasm.
 pub fn num(value: f64) -> String {
-    let rounded = (value * 100.0).round() / 100.0;
-    if rounded == 0.0 {
-        "0".to_owned()
-    } else if rounded == rounded.trunc() {
-        format!("{rounded:.0}")
+    // Hundredths, rounded half away from zero (`floor` is one wasm instruction, `round` is not).
+    let hundredths = (value.abs() * 100.0 + 0.5).floor();
+    let hundredths = if hundredths.is_finite() {
+        hundredths as u64
     } else {
-        let text = format!("{rounded:.2}");
-        text.trim_end_matches('0').to_owned()
+        0
+    };
+    let (whole, cents) = (hundredths / 100, hundredths % 100);
+    let sign = if value < 0.0 && hundredths > 0 {
+        "-"
+    } else {
+        ""
+    };
+    match cents {
+        0 => format!("{sign}{whole}"),
+        c if c % 10 == 0 => format!("{sign}{whole}.{}", c / 10),
+        c => format!("{sign}{whole}.{c:02}"),
     }
 }
 
@@ -150,5 +160,8 @@ mod tests {
         assert_eq!(num(-0.001), "0");
         assert_eq!(num(-1.25), "-1.25");
         assert_eq!(num(12.999), "13");
+        assert_eq!(num(0.05), "0.05");
+        assert_eq!(num(10.1), "10.1");
+        assert_eq!(num(f64::NAN), "0");
     }
 }

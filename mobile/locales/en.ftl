@@ -166,12 +166,3 @@ note-captured = Captured { $seeds ->
   }
 cell-move-here = you can move here
 cell-must-capture = must capture
-
-## The room server's pages at an invitation link: the preview a chat app shows, and the page
-## for a room that is gone. Served in the browser's language.
-link-preview-title = Play { $game } with me on Cozcade
-link-preview-description = A friend invited you to a game of { $game }. Open the link to take your seat; no account needed.
-room-gone-title = This game is no longer here
-room-gone-text = The invitation has run out or the link is not quite right. Rooms are deleted after 7 days without play.
-room-gone-new-game = Start a new game
-room-gone-app = Open the Cozcade app

@@ -166,12 +166,3 @@ note-captured = { $seeds ->
   }
 cell-move-here = je kunt hierheen
 cell-must-capture = moet slaan
-
-## The room server's pages at an invitation link: the preview a chat app shows, and the page
-## for a room that is gone. Served in the browser's language.
-link-preview-title = Speel { $game } met mij op Cozcade
-link-preview-description = Een vriend nodigt je uit voor een potje { $game }. Open de link om je plaats in te nemen; geen account nodig.
-room-gone-title = Dit spel is er niet meer
-room-gone-text = De uitnodiging is verlopen of de link klopt niet helemaal. Kamers worden na 7 dagen zonder spel verwijderd.
-room-gone-new-game = Begin een nieuw spel
-room-gone-app = Open de Cozcade-app

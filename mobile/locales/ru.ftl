@@ -171,12 +171,3 @@ note-captured = Захвачено: { $seeds ->
   }
 cell-move-here = можно пойти сюда
 cell-must-capture = должна бить
-
-## The room server's pages at an invitation link: the preview a chat app shows, and the page
-## for a room that is gone. Served in the browser's language.
-link-preview-title = { $game }: сыграем вместе в Cozcade
-link-preview-description = Друг приглашает вас сыграть: { $game }. Откройте ссылку, чтобы занять своё место; учётная запись не нужна.
-room-gone-title = Этой партии больше нет
-room-gone-text = Срок приглашения истёк или ссылка неточна. Комнаты удаляются через 7 дней без ходов.
-room-gone-new-game = Начать новую игру
-room-gone-app = Открыть приложение Cozcade

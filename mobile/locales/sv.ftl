@@ -166,12 +166,3 @@ note-captured = Tog { $seeds ->
   }
 cell-move-here = du kan flytta hit
 cell-must-capture = måste slå
-
-## The room server's pages at an invitation link: the preview a chat app shows, and the page
-## for a room that is gone. Served in the browser's language.
-link-preview-title = Spela { $game } med mig på Cozcade
-link-preview-description = En vän bjuder in dig till ett parti { $game }. Öppna länken för att ta din plats; inget konto behövs.
-room-gone-title = Det här partiet finns inte längre
-room-gone-text = Inbjudan har gått ut eller så stämmer länken inte riktigt. Rum tas bort efter 7 dagar utan drag.
-room-gone-new-game = Starta ett nytt parti
-room-gone-app = Öppna Cozcade-appen

@@ -1,20 +1,38 @@
 //! What `/r/<room id>` says before the app runs: the preview tags a chat app reads when the link
 //! is pasted (Open Graph and Twitter cards), and the page for a room that is gone.
 //!
-//! Both speak the visitor's language (`Accept-Language`) with the app's own translations
-//! (mobile/locales). They name only the game: nothing about the players is in them.
+//! Both speak the visitor's language (`Accept-Language`) among the app's four, with the app's
+//! names of the games (mobile/locales) and the server's own words (server/locales). They name
+//! only the game: nothing about the players is in them.
 
 use std::sync::LazyLock;
 
 use cozcade_engine::GameKind;
 use fluent_bundle::{FluentArgs, FluentResource, concurrent::FluentBundle};
 
-/// The app's languages, English first (the fallback).
-const LANGUAGES: [(&str, &str); 4] = [
-    ("en", include_str!("../../mobile/locales/en.ftl")),
-    ("nl", include_str!("../../mobile/locales/nl.ftl")),
-    ("sv", include_str!("../../mobile/locales/sv.ftl")),
-    ("ru", include_str!("../../mobile/locales/ru.ftl")),
+/// The app's languages, English first (the fallback): the app's translations (for the games'
+/// names) and the server's own.
+const LANGUAGES: [(&str, &str, &str); 4] = [
+    (
+        "en",
+        include_str!("../../mobile/locales/en.ftl"),
+        include_str!("../locales/en.ftl"),
+    ),
+    (
+        "nl",
+        include_str!("../../mobile/locales/nl.ftl"),
+        include_str!("../locales/nl.ftl"),
+    ),
+    (
+        "sv",
+        include_str!("../../mobile/locales/sv.ftl"),
+        include_str!("../locales/sv.ftl"),
+    ),
+    (
+        "ru",
+        include_str!("../../mobile/locales/ru.ftl"),
+        include_str!("../locales/ru.ftl"),
+    ),
 ];
 
 struct Language {
@@ -25,14 +43,16 @@ struct Language {
 static BUNDLES: LazyLock<Vec<Language>> = LazyLock::new(|| {
     LANGUAGES
         .iter()
-        .filter_map(|(tag, source)| {
-            // The app's tests parse these very files; one that did not parse would leave the
-            // language out, and English would answer.
-            let resource = FluentResource::try_new((*source).to_owned()).ok()?;
+        .filter_map(|(tag, app, server)| {
+            // The tests parse these very files; one that did not parse would leave the language
+            // out, and English would answer.
             let mut bundle = FluentBundle::new_concurrent(vec![tag.parse().ok()?]);
             // No Unicode isolation marks: chat apps show the title as plain text.
             bundle.set_use_isolating(false);
-            bundle.add_resource(resource).ok()?;
+            for source in [app, server] {
+                let resource = FluentResource::try_new((*source).to_owned()).ok()?;
+                bundle.add_resource(resource).ok()?;
+            }
             Some(Language { tag, bundle })
         })
         .collect()
@@ -232,8 +252,23 @@ mod tests {
 
     #[test]
     fn every_language_has_its_own_words_for_the_pages() {
+        assert_eq!(BUNDLES.len(), LANGUAGES.len(), "every file parses");
+        let ids = |source: &str| -> Vec<String> {
+            source
+                .lines()
+                .filter_map(|line| line.split_once(" = ").map(|(id, _)| id.to_owned()))
+                .filter(|id| !id.starts_with('#'))
+                .collect()
+        };
+        for (tag, _, server) in LANGUAGES {
+            assert_eq!(
+                ids(server),
+                ids(LANGUAGES[0].2),
+                "{tag}: the same messages as English"
+            );
+        }
         let mut titles = Vec::new();
-        for (tag, _) in LANGUAGES {
+        for (tag, _, _) in LANGUAGES {
             let texts = Texts::for_accept_language(Some(tag)).expect("bundles");
             assert_eq!(texts.tag(), tag);
             for id in [
