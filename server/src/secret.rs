@@ -53,13 +53,16 @@ pub fn new_incarnation() -> Result<String, RandomError> {
 }
 
 /// A room id as logs show it: its first few digits, enough to tell rooms apart in one log, too
-/// few to open the room (the invitation link is the id in full).
+/// few to open the room (the invitation link is the id in full). Anything that is not a room
+/// id (a placeholder, a client's malformed id) opens nothing and is shown as it is.
 pub struct Redacted<'a>(pub &'a str);
 
 impl std::fmt::Display for Redacted<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let shown: String = self.0.chars().take(4).collect();
-        write!(f, "{shown}…")
+        match self.0.get(..4) {
+            Some(start) if is_room_id(self.0) => write!(f, "{start}…"),
+            _ => f.write_str(self.0),
+        }
     }
 }
 
@@ -91,6 +94,6 @@ mod tests {
         let shown = Redacted(&id).to_string();
         assert_eq!(shown, format!("{}…", &id[..4]));
         assert!(!shown.contains(&id[4..]));
-        assert_eq!(Redacted("ab").to_string(), "ab…");
+        assert_eq!(Redacted("(in a batch)").to_string(), "(in a batch)");
     }
 }
