@@ -64,7 +64,7 @@ export async function device(kind, options = {}) {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
-    locale: "en-US",
+    locale: options.locale ?? "en-US",
     args: [
       "--headless",
       "--no-sandbox",

@@ -22,7 +22,9 @@ use tokio::sync::{mpsc, watch};
 use crate::{
     client_addr::client_address,
     connection, headers,
+    invitation::{self, Texts},
     registry::Registry,
+    room::decide::Room,
     secret::{self, hash_key},
     shared::Shared,
     store::{NewRoom, Write},
@@ -74,6 +76,7 @@ pub fn router(app: App, with_metrics: bool) -> Router {
         .route("/api/rooms/{id}", get(room_info))
         .route("/ws", get(websocket))
         .route("/r/{id}", get(invitation))
+        .route("/r/{id}/preview.png", get(invitation_preview))
         .route(
             "/.well-known/apple-app-site-association",
             get(apple_app_site_association),
@@ -342,36 +345,144 @@ async fn room_info(State(app): State<App>, Path(id): Path<String>) -> Response {
 }
 
 /// The invitation link's page. On a phone with the app, the universal link never reaches it;
-/// otherwise it offers to open the app through its own scheme or to play in the browser.
-async fn invitation(State(app): State<App>, Path(id): Path<String>) -> Response {
+/// otherwise it is the web build's page (which routes `/r/<id>` itself) with the room's
+/// preview tags in its head, for the chat app the link was pasted into. A room that is not
+/// there (never was, or was deleted after a week without play: the server cannot tell which
+/// once it is gone) gets a page in the visitor's language that says so.
+async fn invitation(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Response {
     let shared = &app.shared;
-    let exists = secret::is_room_id(&id) && shared.store.room_exists(&id).await.unwrap_or(false);
-    if !exists {
-        return (
-            StatusCode::NOT_FOUND,
-            Html(page(
-                "Invitation not found",
-                "<p>This invitation does not lead to a room. Rooms are deleted after 7 days \
-                 without play; ask your friend for a new link.</p>",
-            )),
-        )
-            .into_response();
-    }
-    if let Some(root) = &shared.web_root
-        && let Ok(index) = tokio::fs::read_to_string(root.join("index.html")).await
-    {
-        // The web build routes /r/<id> itself. Like index.html, never kept stale.
-        return ([(header::CACHE_CONTROL, web::NO_CACHE)], Html(index)).into_response();
-    }
-    Html(page(
-        "You are invited to a game",
-        &format!(
-            "<p>A friend invited you to play on Cozcade.</p>\
-             <p><a class=\"button\" href=\"cozcade://r/{id}\">Open in the app</a></p>\
-             <p><a href=\"/?room={id}\">Play in the browser</a></p>"
+    let texts = Texts::for_accept_language(
+        headers
+            .get(header::ACCEPT_LANGUAGE)
+            .and_then(|v| v.to_str().ok()),
+    );
+    let Some(texts) = texts else {
+        return (StatusCode::INTERNAL_SERVER_ERROR, "no translations\n").into_response();
+    };
+    let room = match load_room(shared, &id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => return gone(texts),
+        Err(response) => return response,
+    };
+    let url = format!("{}/r/{id}", shared.public_url);
+    // The position's number in the picture's address: a chat app that keeps pictures by
+    // address shows the new position once the page is read again.
+    let image = format!("{url}/preview.png?v={}", room.seq);
+    let preview = invitation::Preview {
+        game: room.game,
+        url: &url,
+        image: &image,
+    };
+    let index = match &shared.web_root {
+        Some(root) => tokio::fs::read_to_string(root.join("index.html"))
+            .await
+            .ok(),
+        None => None,
+    };
+    let html = match index {
+        Some(index) => preview.in_index(&index, texts),
+        None => preview.in_index(
+            &page(
+                "You are invited to a game",
+                &format!(
+                    "<p>A friend invited you to play on Cozcade.</p>\
+                     <p><a class=\"button\" href=\"cozcade://r/{id}\">Open in the app</a></p>\
+                     <p><a href=\"/?room={id}\">Play in the browser</a></p>"
+                ),
+            ),
+            texts,
         ),
-    ))
-    .into_response()
+    };
+    // Like index.html, never kept stale; its words follow the visitor's language.
+    (
+        [
+            (header::CACHE_CONTROL, web::NO_CACHE),
+            (header::VARY, "Accept-Language"),
+        ],
+        Html(html),
+    )
+        .into_response()
+}
+
+/// `GET /r/<id>/preview.png`: the room's game and current position, for link previews.
+async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let shared = &app.shared;
+    let room = match load_room(shared, &id).await {
+        Ok(Some(room)) => room,
+        Ok(None) => return (StatusCode::NOT_FOUND, "no such room\n").into_response(),
+        Err(response) => return response,
+    };
+    match shared
+        .previews
+        .picture(
+            &id,
+            room.seq,
+            room.record,
+            &shared.metrics.previews_rendered,
+        )
+        .await
+    {
+        Ok(png) => (
+            [
+                (header::CONTENT_TYPE, "image/png"),
+                (header::CACHE_CONTROL, web::NO_CACHE),
+            ],
+            png,
+        )
+            .into_response(),
+        Err(e) => {
+            tracing::error!("link preview of room {}: {e}", secret::Redacted(&id));
+            (StatusCode::INTERNAL_SERVER_ERROR, "no picture\n").into_response()
+        }
+    }
+}
+
+/// Room `id` as stored, rebuilt: `None` when there is no such room; an error answer when the
+/// store cannot say.
+async fn load_room(shared: &Shared, id: &str) -> Result<Option<Room>, Response> {
+    if !secret::is_room_id(id) {
+        return Ok(None);
+    }
+    match shared.store.load_room(id).await {
+        Ok(None) => Ok(None),
+        Ok(Some(stored)) => match Room::from_stored(stored) {
+            Ok(room) => Ok(Some(room)),
+            Err(e) => {
+                tracing::error!("{e}");
+                Err((
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    "the room does not replay\n",
+                )
+                    .into_response())
+            }
+        },
+        Err(e) => {
+            tracing::error!("loading room {}: {e}", secret::Redacted(id));
+            Err((
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the store is unavailable; try again\n",
+            )
+                .into_response())
+        }
+    }
+}
+
+/// The page for a room that is not there: 404 (a deleted room is, to the server, as unknown
+/// as one that never was).
+fn gone(texts: Texts) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        [
+            (header::CACHE_CONTROL, web::NO_CACHE),
+            (header::VARY, "Accept-Language"),
+        ],
+        Html(invitation::gone_page(texts)),
+    )
+        .into_response()
 }
 
 fn page(title: &str, body: &str) -> String {

@@ -13,7 +13,7 @@ use std::{sync::Arc, time::Duration};
 
 use tokio::sync::watch;
 
-use crate::{registry::Registry, room::Command, shared::Shared};
+use crate::{registry::Registry, room::Command, secret::Redacted, shared::Shared};
 
 pub async fn renew(
     shared: Arc<Shared>,
@@ -40,11 +40,14 @@ pub async fn renew(
                     }
                 };
                 for id in &renewal.lost {
-                    tracing::warn!("room {id}: another instance took it over");
+                    tracing::warn!("room {}: another instance took it over", Redacted(id));
                     tell(id, Command::LeaseLost);
                 }
                 for id in &renewal.wanted {
-                    tracing::info!("room {id}: handing it over to the instance that asked");
+                    tracing::info!(
+                        "room {}: handing it over to the instance that asked",
+                        Redacted(id)
+                    );
                     tell(id, Command::HandOver);
                 }
             }

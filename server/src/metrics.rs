@@ -38,6 +38,8 @@ pub struct Metrics {
     pub rooms_expired: AtomicU64,
     pub connections: AtomicI64,
     pub actions: AtomicU64,
+    /// Link-preview pictures rendered (a fetch the cache answered renders nothing).
+    pub previews_rendered: AtomicU64,
     errors: [AtomicU64; ERROR_CODES.len()],
     closes: [AtomicU64; CLOSE_REASONS.len()],
 }
@@ -92,6 +94,12 @@ impl Metrics {
             "Rooms deleted after inactivity.",
             "counter",
             self.rooms_expired.load(Relaxed).to_string(),
+        );
+        gauge(
+            "cozcade_previews_rendered_total",
+            "Link-preview pictures rendered; the others came from the cache.",
+            "counter",
+            self.previews_rendered.load(Relaxed).to_string(),
         );
         gauge(
             "cozcade_connections",

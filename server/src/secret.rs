@@ -52,6 +52,20 @@ pub fn new_incarnation() -> Result<String, RandomError> {
     random_hex::<6>()
 }
 
+/// A room id as logs show it: its first few digits, enough to tell rooms apart in one log, too
+/// few to open the room (the invitation link is the id in full). Anything that is not a room
+/// id (a placeholder, a client's malformed id) opens nothing and is shown as it is.
+pub struct Redacted<'a>(pub &'a str);
+
+impl std::fmt::Display for Redacted<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.0.get(..4) {
+            Some(start) if is_room_id(self.0) => write!(f, "{start}…"),
+            _ => f.write_str(self.0),
+        }
+    }
+}
+
 /// Hashes whatever the client sent; a malformed key simply matches no seat.
 pub fn hash_key(key: &str) -> KeyHash {
     Sha256::digest(key.as_bytes()).into()
@@ -72,5 +86,14 @@ mod tests {
         assert_ne!(hash_key(&key), hash_key("something else"));
         assert!(!is_room_id("../../etc/passwd"));
         assert!(!is_room_id("ABCDEF0123456789ABCD"));
+    }
+
+    #[test]
+    fn logs_show_only_the_start_of_a_room_id() {
+        let id = new_room_id().expect("rng");
+        let shown = Redacted(&id).to_string();
+        assert_eq!(shown, format!("{}…", &id[..4]));
+        assert!(!shown.contains(&id[4..]));
+        assert_eq!(Redacted("(in a batch)").to_string(), "(in a batch)");
     }
 }

@@ -18,6 +18,7 @@ use crate::{
     lease_book::LeaseBook,
     limits::{ConnectionsPerAddress, PerAddress},
     metrics::Metrics,
+    preview::PreviewCache,
     store::Store,
 };
 
@@ -37,6 +38,8 @@ pub struct Shared {
     /// Proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<IpAddr>,
     pub leases: LeaseBook,
+    /// The link previews' pictures, per room and sequence number.
+    pub previews: PreviewCache,
     connection_ids: AtomicU64,
 }
 
@@ -61,6 +64,7 @@ impl Shared {
             public_url,
             web_root,
             leases: LeaseBook::default(),
+            previews: PreviewCache::default(),
             connection_ids: AtomicU64::new(0),
         }
     }

@@ -100,7 +100,10 @@ pub struct Room {
 
 /// Why a stored room could not be rebuilt.
 #[derive(Debug, thiserror::Error)]
-#[error("room {room}: stored event #{seq} does not replay: {why}")]
+#[error(
+    "room {}: stored event #{seq} does not replay: {why}",
+    crate::secret::Redacted(room)
+)]
 pub struct ReplayError {
     room: String,
     seq: u64,

@@ -133,7 +133,7 @@ pub async fn run(
                 .to_owned(),
         )),
         Err(e) => {
-            tracing::error!("loading room {id}: {e}");
+            tracing::error!("loading room {}: {e}", secret::Redacted(&id));
             Err((
                 ErrorCode::Unavailable,
                 "the store is unavailable; try again".to_owned(),
@@ -158,7 +158,7 @@ pub async fn run(
             if end == End::Idle
                 && let Err(e) = shared.store.release(&id).await
             {
-                tracing::warn!("releasing room {id}: {e}");
+                tracing::warn!("releasing room {}: {e}", secret::Redacted(&id));
             }
         }
         Err((code, message)) => {
@@ -186,7 +186,10 @@ async fn load(shared: &Shared, id: &str) -> Result<Option<StoredRoom>, StoreErro
     match shared.store.acquire(id).await? {
         Lease::Held => shared.store.load_room(id).await,
         Lease::Elsewhere { owner, remaining } => {
-            tracing::info!("room {id} is held by {owner} for up to {remaining:?} more");
+            tracing::info!(
+                "room {} is held by {owner} for up to {remaining:?} more",
+                secret::Redacted(id)
+            );
             Err(StoreError::NotOwner(id.to_owned()))
         }
     }
@@ -320,7 +323,7 @@ impl Owner {
             Ok(()) => return,
             Err(mpsc::error::TrySendError::Full(_)) => tracing::warn!(
                 "room {}: dropping a connection that does not keep up",
-                self.room.id
+                secret::Redacted(&self.room.id)
             ),
             // The socket closed (the player went away): nothing to warn about.
             Err(mpsc::error::TrySendError::Closed(_)) => {}
@@ -380,7 +383,7 @@ impl Owner {
                 {
                     Ok(()) => self.last_touch = now,
                     Err(e) => {
-                        tracing::warn!("touching room {}: {e}", self.room.id);
+                        tracing::warn!("touching room {}: {e}", secret::Redacted(&self.room.id));
                         self.note(&e);
                         if self.lost_lease {
                             return JoinResult::Retry;
@@ -408,7 +411,10 @@ impl Owner {
                     now,
                 };
                 if let Err(e) = self.shared.store.write(vec![write]).await {
-                    tracing::error!("seating a guest in room {}: {e}", self.room.id);
+                    tracing::error!(
+                        "seating a guest in room {}: {e}",
+                        secret::Redacted(&self.room.id)
+                    );
                     self.note(&e);
                     return JoinResult::Refused(
                         ErrorCode::Unavailable,
@@ -494,7 +500,10 @@ impl Owner {
         // Both SetSeat (on leaving) and Touch refresh the room's activity time.
         let writes_touch = writes.len() > 1;
         if let Err(e) = self.shared.store.write(writes).await {
-            tracing::error!("storing an action in room {}: {e}", self.room.id);
+            tracing::error!(
+                "storing an action in room {}: {e}",
+                secret::Redacted(&self.room.id)
+            );
             self.note(&e);
             let refusal = Refusal {
                 code: ErrorCode::Unavailable,

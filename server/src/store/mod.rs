@@ -33,14 +33,14 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 pub enum StoreError {
     #[error("database error: {0}")]
     Database(String),
-    #[error("room {0} does not exist (expired?)")]
+    #[error("room {} does not exist (expired?)", crate::secret::Redacted(.0))]
     NoSuchRoom(String),
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
     #[error("the store is shut down")]
     Closed,
     /// Another instance took the room over (this one's lease lapsed): nothing was written.
-    #[error("room {0} is served by another instance now")]
+    #[error("room {} is served by another instance now", crate::secret::Redacted(.0))]
     NotOwner(String),
 }
 
