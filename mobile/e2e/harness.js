@@ -222,3 +222,49 @@ export async function roomServer(root = webDir()) {
 }
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TCP proxy on a free loopback port in front of `target` (a URL such as the room server's),
+ * to put a page's connection through a network that can fail. `mode("blackhole")` keeps every
+ * connection open and drops its traffic both ways, as a dead network does (no reset, no close);
+ * the connections it held stay dead afterwards, and new ones are accepted and ignored.
+ * `mode("refuse")` resets new connections at once (a failed reconnect). `mode("pass")` forwards
+ * new connections normally again. */
+export async function tcpProxy(target) {
+  const { hostname, port } = new URL(target);
+  let current = "pass";
+  const pairs = new Set();
+  const server = net.createServer((client) => {
+    if (current === "refuse") {
+      client.resetAndDestroy();
+      return;
+    }
+    const pair = { client, upstream: null, dead: current === "blackhole" };
+    pairs.add(pair);
+    const end = () => {
+      pairs.delete(pair);
+      client.destroy();
+      pair.upstream?.destroy();
+    };
+    client.on("error", end);
+    client.on("close", end);
+    if (pair.dead) return;
+    pair.upstream = net.connect(Number(port), hostname);
+    pair.upstream.on("error", end);
+    pair.upstream.on("close", () => { if (!pair.dead) end(); });
+    client.on("data", (d) => { if (!pair.dead) pair.upstream.write(d); });
+    pair.upstream.on("data", (d) => { if (!pair.dead) client.write(d); });
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port: own } = server.address();
+  return {
+    url: `http://127.0.0.1:${own}/`,
+    mode(next) {
+      current = next;
+      if (next === "blackhole") for (const pair of pairs) pair.dead = true;
+    },
+    async close() {
+      for (const pair of pairs) { pair.client.destroy(); pair.upstream?.destroy(); }
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

@@ -105,6 +105,14 @@ online-connected = Connected
 online-reconnecting = Connection lost. Reconnecting (attempt { $attempt })…
 online-waiting-to-join = Waiting for your friend to join
 online-waiting-to-return = Waiting for your friend to come back. The game waits.
+# The connection line's honest states, and the headline while the game cannot go on
+online-offline = Offline. The game goes on when the network is back.
+online-friend-joined = Your friend joined
+online-friend-left = Your friend left the game
+status-waiting-to-join = Waiting for your friend to join
+status-waiting-to-return = Waiting for your friend to come back
+status-reconnecting = Reconnecting… Moves wait for the connection.
+status-offline = Offline: moves wait for the network.
 online-invite-heading = Invite a friend
 online-invite-note = Your friend opens this link to take the other seat.
 online-invitation-link = Invitation link

@@ -105,6 +105,14 @@ online-connected = Verbonden
 online-reconnecting = Verbinding verbroken. Opnieuw verbinden (poging { $attempt })…
 online-waiting-to-join = Wachten tot je vriend meedoet
 online-waiting-to-return = Wachten tot je vriend terugkomt. Het spel wacht.
+# The connection line's honest states, and the headline while the game cannot go on
+online-offline = Offline. Het spel gaat verder zodra het netwerk terug is.
+online-friend-joined = Je vriend doet mee
+online-friend-left = Je vriend heeft het spel verlaten
+status-waiting-to-join = Wachten tot je vriend meedoet
+status-waiting-to-return = Wachten tot je vriend terugkomt
+status-reconnecting = Opnieuw verbinden… Zetten wachten op de verbinding.
+status-offline = Offline: zetten wachten op het netwerk.
 online-invite-heading = Nodig een vriend uit
 online-invite-note = Je vriend opent deze link om de andere plaats in te nemen.
 online-invitation-link = Uitnodigingslink

@@ -108,6 +108,14 @@ online-connected = Подключено
 online-reconnecting = Связь потеряна. Переподключение (попытка { $attempt })…
 online-waiting-to-join = Ждём, когда друг присоединится
 online-waiting-to-return = Ждём, когда друг вернётся. Игра ждёт.
+# The connection line's honest states, and the headline while the game cannot go on
+online-offline = Нет сети. Игра продолжится, когда сеть вернётся.
+online-friend-joined = Друг присоединился
+online-friend-left = Друг покинул игру
+status-waiting-to-join = Ждём, когда друг присоединится
+status-waiting-to-return = Ждём, когда друг вернётся
+status-reconnecting = Переподключение… Ходы ждут связи.
+status-offline = Нет сети: ходы ждут подключения.
 online-invite-heading = Пригласить друга
 online-invite-note = Друг открывает эту ссылку, чтобы занять второе место.
 online-invitation-link = Ссылка-приглашение

@@ -105,6 +105,14 @@ online-connected = Ansluten
 online-reconnecting = Anslutningen bröts. Ansluter igen (försök { $attempt })…
 online-waiting-to-join = Väntar på att din vän ska ansluta
 online-waiting-to-return = Väntar på att din vän ska komma tillbaka. Spelet väntar.
+# The connection line's honest states, and the headline while the game cannot go on
+online-offline = Offline. Spelet fortsätter när nätverket är tillbaka.
+online-friend-joined = Din vän har anslutit
+online-friend-left = Din vän lämnade spelet
+status-waiting-to-join = Väntar på att din vän ska ansluta
+status-waiting-to-return = Väntar på att din vän ska komma tillbaka
+status-reconnecting = Ansluter igen… Dragen väntar på anslutningen.
+status-offline = Offline: dragen väntar på nätverket.
 online-invite-heading = Bjud in en vän
 online-invite-note = Din vän öppnar den här länken för att ta den andra platsen.
 online-invitation-link = Inbjudningslänk

@@ -29,6 +29,9 @@ pub enum Link {
     /// The socket dropped; the transport waits [`crate::backoff::reconnect_delay`]`(attempt)`
     /// and opens a new one.
     Reconnecting { attempt: u32 },
+    /// The device says it has no network (the browser's `offline` event): no socket, and no
+    /// attempts until it says it is back ([`OnlineClient::on_online`]), then one at once.
+    Offline,
     /// No more reconnecting: the reason says why, and what to show.
     Stopped(Stop),
 }
@@ -64,7 +67,18 @@ pub enum Phase {
     Reconnecting {
         attempt: u32,
     },
+    /// The device has no network; the game waits for it.
+    Offline,
     Stopped(Stop),
+}
+
+/// News of the friend, for a line on the screen until the next news replaces it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum FriendNews {
+    /// The friend took the open seat while this player was here (cleared by the first move).
+    Joined,
+    /// The friend gave up their seat; it is open again for whoever follows the invitation.
+    Left,
 }
 
 /// An action refused by the server (nothing changed in the room).
@@ -140,6 +154,7 @@ pub struct OnlineClient {
     attempts: u32,
     known: Option<Known>,
     friend: SeatStatus,
+    friend_news: Option<FriendNews>,
     /// At most one action in flight: the player decides again after each answer.
     pending: Option<Pending>,
     /// A `sync` is expected (announced by `welcome`, or asked for after a gap); events before it
@@ -174,6 +189,7 @@ impl OnlineClient {
             attempts: 0,
             known: None,
             friend: SeatStatus::Open,
+            friend_news: None,
             pending: None,
             awaiting_sync: false,
             catch_up_to: None,
@@ -200,6 +216,7 @@ impl OnlineClient {
         match &self.link {
             Link::Connecting => Phase::Connecting,
             Link::Reconnecting { attempt } => Phase::Reconnecting { attempt: *attempt },
+            Link::Offline => Phase::Offline,
             Link::Stopped(stop) => Phase::Stopped(stop.clone()),
             Link::Connected if self.friend == SeatStatus::Connected => Phase::Playing,
             Link::Connected => Phase::WaitingForFriend,
@@ -209,6 +226,11 @@ impl OnlineClient {
     /// The other seat's status.
     pub fn friend(&self) -> SeatStatus {
         self.friend
+    }
+
+    /// The latest news of the friend (joined, left), if any is worth showing.
+    pub fn friend_news(&self) -> Option<FriendNews> {
+        self.friend_news
     }
 
     pub fn seat(&self) -> Option<Seat> {
@@ -281,10 +303,31 @@ impl OnlineClient {
         }]
     }
 
+    /// The device lost its network: whatever socket there was is gone, and no attempt is made
+    /// until [`OnlineClient::on_online`]. What was in flight is resent after the next welcome.
+    pub fn on_offline(&mut self) -> &Link {
+        if !matches!(self.link, Link::Stopped(_)) {
+            self.on_closed();
+            self.link = Link::Offline;
+        }
+        &self.link
+    }
+
+    /// The device has a network again: the transport connects at once (no backoff wait).
+    pub fn on_online(&mut self) -> &Link {
+        if self.link == Link::Offline {
+            self.link = Link::Reconnecting {
+                attempt: self.attempts.max(1),
+            };
+        }
+        &self.link
+    }
+
     /// The socket closed (or failed to open). Unless stopped, the transport reconnects after
     /// `reconnect_delay(attempt)`; the returned link says which attempt is next.
     pub fn on_closed(&mut self) -> &Link {
-        if !matches!(self.link, Link::Stopped(_)) {
+        // Offline stays offline: a socket that fails then is no reason to count attempts.
+        if !matches!(self.link, Link::Stopped(_) | Link::Offline) {
             // Attempts count since the last welcome, so a socket that opens but fails before
             // the hello is answered still backs off further.
             self.attempts = self.attempts.saturating_add(1);
@@ -332,6 +375,11 @@ impl OnlineClient {
             } => self.on_event(seq, by, action_id, event),
             ServerMessage::Presence { seat, status } => {
                 if self.seat.is_some_and(|mine| mine != seat) {
+                    // Told live: the seat was open and now has a player (a sync only says
+                    // how things are, not what just happened).
+                    if self.friend == SeatStatus::Open && status == SeatStatus::Connected {
+                        self.friend_news = Some(FriendNews::Joined);
+                    }
                     self.friend = status;
                 }
                 Vec::new()
@@ -346,6 +394,8 @@ impl OnlineClient {
                 self.on_closing(reason, message);
                 Vec::new()
             }
+            // Life, and nothing more: the transport's heartbeat saw it arrive.
+            ServerMessage::Pong {} => Vec::new(),
         }
     }
 
@@ -444,6 +494,9 @@ impl OnlineClient {
         }
         match event {
             Event::Move { mv } => {
+                if self.friend_news == Some(FriendNews::Joined) {
+                    self.friend_news = None;
+                }
                 if known.record.play(&mv).is_err() {
                     // Our record disagrees with the server's; take the server's.
                     self.awaiting_sync = true;
@@ -475,6 +528,7 @@ impl OnlineClient {
                     self.link = Link::Stopped(Stop::Left);
                 } else {
                     self.friend = SeatStatus::Open;
+                    self.friend_news = Some(FriendNews::Left);
                 }
                 // Mirrors the server: a leaver's request for a new round goes with them.
                 if known.new_round_proposed_by == Some(by) {
@@ -1229,6 +1283,84 @@ mod tests {
             }
             other => panic!("expected a move, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn offline_waits_for_the_network_and_then_reconnects_at_once() {
+        let mut c = connected_creator();
+        let sent = c.play(&kalah('a')).expect("legal");
+        assert_eq!(c.on_offline(), &Link::Offline);
+        assert_eq!(c.phase(), Phase::Offline);
+        // A socket failing meanwhile changes nothing: no attempts are made while offline.
+        assert_eq!(c.on_closed(), &Link::Offline);
+        assert_eq!(c.on_closed(), &Link::Offline);
+        // A move made offline waits with the one in flight (one at a time).
+        assert_eq!(c.play(&kalah('b')), Err(IntentError::Busy));
+        assert_eq!(c.on_online(), &Link::Reconnecting { attempt: 1 });
+        // Online twice is still the one attempt.
+        assert_eq!(c.on_online(), &Link::Reconnecting { attempt: 1 });
+        c.on_open();
+        assert_eq!(c.on_message(welcome(Seat::First, 0, false)), sent);
+        assert_eq!(c.phase(), Phase::Playing);
+        // A stopped client stays stopped.
+        c.on_message(ServerMessage::Closing {
+            reason: CloseReason::Replaced,
+            message: "x".into(),
+        });
+        assert_eq!(c.on_offline(), &Link::Stopped(Stop::Replaced));
+        assert_eq!(c.on_online(), &Link::Stopped(Stop::Replaced));
+    }
+
+    #[test]
+    fn the_friend_joining_and_leaving_is_news() {
+        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        c.on_open();
+        c.on_message(welcome(Seat::First, 0, true));
+        c.on_message(sync(0, &[], [SeatStatus::Connected, SeatStatus::Open]));
+        assert_eq!(c.friend_news(), None);
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Connected,
+        });
+        assert_eq!(c.friend_news(), Some(FriendNews::Joined));
+        // Away and back is no news (the connection line says it).
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Away,
+        });
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Connected,
+        });
+        assert_eq!(c.friend_news(), Some(FriendNews::Joined));
+        // The first move ends the greeting.
+        c.play(&kalah('a')).expect("legal");
+        c.on_message(event(1, Seat::First, Some("p-1"), mv("a")));
+        assert_eq!(c.friend_news(), None);
+        c.on_message(event(2, Seat::Second, Some("g-1"), Event::Left));
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Open,
+        });
+        assert_eq!(c.friend_news(), Some(FriendNews::Left));
+        assert_eq!(c.phase(), Phase::WaitingForFriend);
+        // Someone new takes the seat.
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Connected,
+        });
+        assert_eq!(c.friend_news(), Some(FriendNews::Joined));
+        // A friend already here at the first sync is no news either.
+        let fresh = connected_creator();
+        assert_eq!(fresh.friend_news(), None);
+    }
+
+    #[test]
+    fn a_pong_is_only_life() {
+        let mut c = connected_creator();
+        assert!(c.on_text(r#"{"type":"pong"}"#).is_empty());
+        assert_eq!(c.phase(), Phase::Playing);
+        assert_eq!(c.last_seq(), Some(0));
     }
 
     #[test]

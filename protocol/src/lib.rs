@@ -4,13 +4,14 @@
 //!
 //! Pure: no I/O, no clock, no async. [`message`] holds the wire types (serde, JSON tagged by
 //! `"type"`), [`close`] the WebSocket close codes, [`client`] the client as a state machine
-//! (messages in, messages out), [`backoff`] its reconnect schedule and [`address`] the URLs a
-//! client connects to. The rules of the games stay in `cozcade-engine`.
+//! (messages in, messages out), [`backoff`] its reconnect schedule, [`heartbeat`] when to ping
+//! and when silence means the connection is lost, and [`address`] the URLs a client connects to. The rules of the games stay in `cozcade-engine`.
 
 pub mod address;
 pub mod backoff;
 pub mod client;
 pub mod close;
+pub mod heartbeat;
 pub mod message;
 
 pub use close::CloseReason;

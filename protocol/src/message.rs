@@ -94,6 +94,10 @@ pub enum ClientMessage {
     /// `deny_unknown_fields` only on variants with braces, and `{"type":"resync","x":1}` must
     /// be refused like any other message with an unknown field.
     Resync {},
+    /// The heartbeat: "still here", sent when the client has sent nothing else for
+    /// [`crate::heartbeat::PING_EVERY`]. Answered with [`ServerMessage::Pong`] by the connection
+    /// itself (it never reaches the room). Braces for `deny_unknown_fields`, as `resync`.
+    Ping {},
 }
 
 /// How a seat is doing, as seen by the other player.
@@ -293,6 +297,9 @@ pub enum ServerMessage {
         reason: CloseReason,
         message: String,
     },
+    /// The answer to a client's `ping`. Any frame from the server counts as life; this one
+    /// exists so that a quiet room still says something.
+    Pong {},
 }
 
 #[cfg(test)]
@@ -383,6 +390,7 @@ mod tests {
             r#"{"type":"decline_new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"withdraw_new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"resync","extra":1}"#,
+            r#"{"type":"ping","extra":1}"#,
         ] {
             assert!(
                 serde_json::from_str::<ClientMessage>(text).is_err(),
@@ -449,6 +457,23 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn the_heartbeat_frames_are_the_documented_texts() {
+        assert_eq!(
+            serde_json::to_string(&ClientMessage::Ping {}).expect("serialises"),
+            crate::heartbeat::PING_TEXT
+        );
+        assert_eq!(
+            serde_json::to_string(&ServerMessage::Pong {}).expect("serialises"),
+            crate::heartbeat::PONG_TEXT
+        );
+        assert_eq!(
+            serde_json::from_str::<ServerMessage>(r#"{"type":"pong"}"#).expect("parses"),
+            ServerMessage::Pong {}
+        );
+        assert!(serde_json::from_str::<ServerMessage>(r#"{"type":"pong","x":1}"#).is_err());
     }
 
     #[test]

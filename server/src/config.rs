@@ -111,8 +111,10 @@ pub struct Limits {
     /// Most rooms stored at once.
     #[arg(long, env = "COZCADE_MAX_ROOMS", default_value_t = 200_000)]
     pub max_rooms: u64,
-    /// Seconds between pings; a connection silent for two of these is dropped.
-    #[arg(long, env = "COZCADE_PING_SECS", default_value_t = 20.0)]
+    /// Seconds of silence after which the server pings a connection (WebSocket ping); a
+    /// connection silent for two of these is dropped and its seat shown away. Clients ping
+    /// every 2.5 s themselves (PROTOCOL.md, "Heartbeat"), so they are never pinged.
+    #[arg(long, env = "COZCADE_PING_SECS", default_value_t = 4.0)]
     pub ping_secs: f64,
     /// Seconds a new connection has to send its hello.
     #[arg(long, env = "COZCADE_HELLO_SECS", default_value_t = 10.0)]
@@ -139,7 +141,7 @@ impl Default for Limits {
             rooms_per_minute: 10.0,
             rooms_burst: 20.0,
             max_rooms: 200_000,
-            ping_secs: 20.0,
+            ping_secs: 4.0,
             hello_secs: 10.0,
             room_ttl_days: 7,
             sweep_secs: 3600.0,

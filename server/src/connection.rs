@@ -6,6 +6,7 @@ use std::sync::{Arc, atomic::Ordering};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use cozcade_protocol::{
     ClientMessage, CloseReason, ErrorCode, PROTOCOL_VERSION, Seat, ServerMessage,
+    heartbeat::PONG_TEXT,
 };
 use tokio::{
     sync::{OwnedSemaphorePermit, mpsc, oneshot, watch},
@@ -116,6 +117,14 @@ impl Connection {
         let text = serde_json::to_string(message).unwrap_or_default();
         self.ws
             .send(Message::Text(Utf8Bytes::from(text)))
+            .await
+            .is_ok()
+    }
+
+    /// Answers a ping: a fixed text, with no JSON to build and no trip to the room.
+    async fn pong(&mut self) -> bool {
+        self.ws
+            .send(Message::Text(Utf8Bytes::from_static(PONG_TEXT)))
             .await
             .is_ok()
     }
@@ -311,6 +320,11 @@ impl Connection {
             match self.receive().await {
                 Incoming::Closed => return None,
                 Incoming::Nothing => {}
+                Incoming::Message(ClientMessage::Ping {}) => {
+                    if !self.pong().await {
+                        return None;
+                    }
+                }
                 Incoming::Message(ClientMessage::Hello {
                     version,
                     room,
@@ -346,9 +360,14 @@ impl Connection {
         outbox: &mut mpsc::Receiver<Outbound>,
         shutdown: &mut watch::Receiver<bool>,
     ) {
+        // The heartbeat (PROTOCOL.md): any frame from the client is life. One timer, moved only
+        // when it fires, not on every frame: it wakes `period` after the last frame heard,
+        // pings a connection that has been silent that long (a client that pings by itself
+        // never is), and drops one silent for two periods.
         let period = secs(self.shared.limits.ping_secs);
-        let mut ping = tokio::time::interval_at(Instant::now() + period, period);
         let mut last_heard = Instant::now();
+        let check = tokio::time::sleep_until(last_heard + period);
+        tokio::pin!(check);
         loop {
             tokio::select! {
                 received = self.ws.recv() => {
@@ -356,6 +375,11 @@ impl Connection {
                     match self.process(received).await {
                         Incoming::Closed => return,
                         Incoming::Nothing => {}
+                        Incoming::Message(ClientMessage::Ping {}) => {
+                            if !self.pong().await {
+                                return;
+                            }
+                        }
                         Incoming::Message(ClientMessage::Hello { .. }) => {
                             self.error(ErrorCode::ExpectedHello, "hello only once per connection")
                                 .await;
@@ -380,13 +404,23 @@ impl Connection {
                     // The owner dropped this connection (it could not keep up).
                     None => return,
                 },
-                _ = ping.tick() => {
-                    if last_heard.elapsed() > period * 2 {
-                        return self.close(CloseReason::HeartbeatTimeout, "no answer to pings").await;
+                () = &mut check => {
+                    let silent = last_heard.elapsed();
+                    if silent >= period * 2 {
+                        // Tell the room first: the friend should not wait for our polite
+                        // close (up to a second more) to a peer that is most likely gone.
+                        let _ = owner.send(Command::Disconnected { conn_id: id, seat }).await;
+                        return self.close(CloseReason::HeartbeatTimeout, "nothing heard for two ping periods").await;
                     }
-                    if self.ws.send(Message::Ping(Default::default())).await.is_err() {
-                        return;
-                    }
+                    let next = if silent >= period {
+                        if self.ws.send(Message::Ping(Default::default())).await.is_err() {
+                            return;
+                        }
+                        last_heard + period * 2
+                    } else {
+                        last_heard + period
+                    };
+                    check.as_mut().reset(next);
                 }
                 _ = shutdown.changed() => {
                     return self.close(CloseReason::ShuttingDown, "the server is shutting down").await;

@@ -690,6 +690,61 @@ async fn dead_connections_are_dropped_by_the_heartbeat() {
 }
 
 #[tokio::test]
+async fn pings_are_answered_and_a_silent_player_is_shown_away_to_the_friend() {
+    let server = TestServer::with(|config| config.limits.ping_secs = 0.3).await;
+    let room = server.create(GameKind::Kalah).await;
+    // A ping before the hello is answered too (a slow join must not look dead).
+    let mut early = server.connect().await;
+    early.send_text(r#"{"type":"ping"}"#).await;
+    assert_eq!(early.recv().await, ServerMessage::Pong {});
+    drop(early);
+
+    let mut creator = server.connect().await;
+    creator.hello(&room.room, Some(&room.seat_key), None).await;
+    let mut creator = Player::welcomed(creator, Some(room.seat_key.clone()), GameKind::Kalah).await;
+    let mut guest = server.connect().await;
+    guest.hello(&room.room, None, None).await;
+    let guest = Player::welcomed(guest, None, GameKind::Kalah).await;
+    creator
+        .client
+        .until(|m| {
+            matches!(
+                m,
+                ServerMessage::Presence {
+                    seat: Side::Second,
+                    status: SeatStatus::Connected
+                }
+            )
+        })
+        .await;
+    creator.client.send(&ClientMessage::Ping {}).await;
+    assert_eq!(creator.client.recv().await, ServerMessage::Pong {});
+    // A ping with anything more is refused like any message, and the connection goes on.
+    creator.client.send_text(r#"{"type":"ping","n":1}"#).await;
+    assert_eq!(
+        error_code(&creator.client.recv().await),
+        ErrorCode::Malformed
+    );
+
+    // The guest's traffic stops without a goodbye (it neither reads nor answers pings): after
+    // two ping periods the creator is told the friend is away, and can still play.
+    let away = creator
+        .client
+        .until(|m| matches!(m, ServerMessage::Presence { .. }))
+        .await;
+    assert_eq!(
+        away,
+        ServerMessage::Presence {
+            seat: Side::Second,
+            status: SeatStatus::Away
+        }
+    );
+    creator.client.play(0, "a").await;
+    creator.next_event().await;
+    drop(guest);
+}
+
+#[tokio::test]
 async fn a_connection_that_never_says_hello_is_closed() {
     let server = TestServer::with(|config| config.limits.hello_secs = 0.2).await;
     let mut mute = server.connect().await;

@@ -172,7 +172,8 @@ test("Kalah: invitation, room full, a whole game, New round, the device's rooms 
     await creator.page.getByRole("button", { name: "Leave this game" }).click();
     await creator.page.getByRole("button", { name: "Leave", exact: true }).click();
     await creator.page.locator('[data-stop="left"]').waitFor();
-    await connection(guest.page, "waiting-to-join");
+    await connection(guest.page, "friend-left");
+    assert.equal(await guest.page.getByTestId("connection").textContent(), "Your friend left the game");
     await creator.page.getByRole("button", { name: "Games" }).click();
     await creator.page.locator(".game-card").first().waitFor();
     assert.equal(await creator.page.locator(`.room-card[data-room="${room}"]`).count(), 0);

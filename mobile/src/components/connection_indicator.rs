@@ -6,7 +6,8 @@ use crate::{
     state::Connection,
 };
 
-/// Connected, reconnecting (which attempt), or waiting for the friend to join or come back.
+/// Connected, reconnecting (which attempt), offline, or waiting for the friend to join or come
+/// back; and the news that the friend joined or left.
 #[component]
 pub fn ConnectionIndicator() -> Element {
     let settings = use_settings();
@@ -23,8 +24,13 @@ pub fn ConnectionIndicator() -> Element {
         }
         Connection::WaitingForFriendToJoin => texts.get("online-waiting-to-join"),
         Connection::WaitingForFriendToReturn => texts.get("online-waiting-to-return"),
+        Connection::Offline => texts.get("online-offline"),
+        Connection::FriendLeft => texts.get("online-friend-left"),
         Connection::Stopped(_) => return rsx! {},
     };
+    let joined = view
+        .friend_joined
+        .then(|| texts.get("online-friend-joined"));
     rsx! {
         p {
             class: "connection {view.connection.as_str()}",
@@ -33,6 +39,9 @@ pub fn ConnectionIndicator() -> Element {
             "data-testid": "connection",
             span { class: "connection-dot", aria_hidden: "true" }
             "{text}"
+        }
+        if let Some(joined) = joined {
+            p { class: "friend-notice", role: "status", "data-testid": "friend-notice", "{joined}" }
         }
     }
 }

@@ -39,7 +39,7 @@ pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
         view.connection,
         Connection::Connected | Connection::WaitingForFriendToReturn
     );
-    let friend_joined = view.connection != Connection::WaitingForFriendToJoin;
+    let friend_joined = !view.seat_open();
     let message = view.message.as_ref().map(|m| match m {
         OnlineMessage::Refused(reason) => texts.with(
             "online-refused",

@@ -82,7 +82,7 @@ pub fn OnlineScreen() -> Element {
                         TopBar { title: title.clone() }
                     }
                     ConnectionIndicator {}
-                    if view.connection == Connection::WaitingForFriendToJoin {
+                    if view.seat_open() {
                         InvitationCard {}
                     }
                     if has_board {

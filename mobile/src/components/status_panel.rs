@@ -4,9 +4,22 @@ use dioxus::prelude::*;
 use crate::{
     i18n::Arg,
     i18n::Texts,
-    shell::{use_game, use_settings},
-    state::{ComputerState, Mode, Verdict},
+    shell::{use_game, use_room, use_settings},
+    state::{ComputerState, Connection, Mode, Verdict},
 };
+
+/// Why an online game cannot go on now (the headline's text key), or `None` when it can.
+fn waiting_reason(connection: &Connection) -> Option<&'static str> {
+    match connection {
+        Connection::Connected | Connection::Stopped(_) => None,
+        Connection::Connecting => Some("online-connecting"),
+        Connection::Reconnecting { .. } => Some("status-reconnecting"),
+        Connection::Offline => Some("status-offline"),
+        Connection::WaitingForFriendToJoin => Some("status-waiting-to-join"),
+        Connection::WaitingForFriendToReturn => Some("status-waiting-to-return"),
+        Connection::FriendLeft => Some("online-friend-left"),
+    }
+}
 
 /// Who won, or why it is a draw, in the player's language.
 pub fn verdict_text(texts: &Texts, kind: GameKind, verdict: Verdict) -> String {
@@ -43,6 +56,11 @@ pub fn StatusPanel() -> Element {
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let against_computer = matches!(session.mode(), Mode::Computer(_));
     let online_seat = session.online_seat();
+    let room_view = use_room().view();
+    let online_wait = room_view
+        .read()
+        .as_ref()
+        .and_then(|view| waiting_reason(&view.connection));
 
     // The result waits until the last move has been seen.
     let finish = if game.animating() {
@@ -54,14 +72,18 @@ pub fn StatusPanel() -> Element {
     let headline = match finish {
         Some(finish) => verdict_text(&texts, kind, finish.verdict),
         None if session.is_paused() => texts.get("status-paused"),
-        None if online_seat.is_some() => {
-            let turn = record.turn();
-            if Some(turn) == online_seat {
-                texts.with("status-your-turn", vec![("side", side(turn).into())])
-            } else {
-                texts.with("online-friend-turn", vec![("side", side(turn).into())])
-            }
-        }
+        None if online_seat.is_some() => match online_wait {
+            // Never "Your turn" when no move can be made: say why instead.
+            Some(reason) => texts.get(reason),
+            None if Some(record.turn()) == online_seat => texts.with(
+                "status-your-turn",
+                vec![("side", side(record.turn()).into())],
+            ),
+            None => texts.with(
+                "online-friend-turn",
+                vec![("side", side(record.turn()).into())],
+            ),
+        },
         None => match session.computer() {
             ComputerState::Thinking => texts.get("status-thinking"),
             ComputerState::Failed { retried: false } => texts.get("computer-failed"),

@@ -4,7 +4,8 @@
 //! test: the wire types, `client` (the protocol as a pure state machine, messages in, messages
 //! out, no I/O) and `backoff` (the reconnect schedule). Here is the I/O around them:
 //! `transport` the WebSocket (`native` or `web` underneath), `rooms` the HTTP call that
-//! creates a room, and `session` the async loop that runs a client over a socket with
+//! creates a room, `network` the device's online/offline news, and `session` the async loop
+//! that runs a client over a socket with
 //! reconnects.
 
 pub use cozcade_protocol::{backoff, client};
@@ -13,6 +14,7 @@ mod frame;
 mod live_tests;
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
+pub mod network;
 pub mod rooms;
 pub mod session;
 pub mod transport;

@@ -14,11 +14,6 @@ use cozcade_protocol::ClientMessage;
 /// would otherwise wait for the OS's TCP timeout, minutes).
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// The server pings every 20 s; hearing nothing at all (not even a ping) for two periods and a
-/// little means the connection died silently (a network switch drops no RST), so give up on it
-/// and reconnect instead of waiting forever.
-const SILENCE_TIMEOUT: Duration = Duration::from_secs(45);
-
 /// An open connection to the room server.
 pub struct Socket {
     stream: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -43,14 +38,13 @@ impl Socket {
             .map_err(|e| TransportError::Send(e.to_string()))
     }
 
-    /// The next text frame, or `None` once the connection is closed, broken or silent for
-    /// [`SILENCE_TIMEOUT`]. Pings are answered by tungstenite itself while we read (and reset
-    /// the silence clock); binary frames are not part of the protocol and are skipped.
+    /// The next text frame, or `None` once the connection is closed or broken. A connection
+    /// that goes silent is the session's heartbeat's to notice. WebSocket pings are answered by
+    /// tungstenite itself while we read; binary frames are not part of the protocol and are
+    /// skipped.
     pub async fn recv(&mut self) -> Option<String> {
         loop {
-            let frame = tokio::time::timeout(SILENCE_TIMEOUT, self.stream.next())
-                .await
-                .ok()??;
+            let frame = self.stream.next().await?;
             match frame {
                 Ok(Message::Text(text)) => return Some(text.as_str().to_owned()),
                 Ok(Message::Close(_)) | Err(_) => return None,

@@ -19,9 +19,11 @@ use futures_util::future::{Either, select};
 
 use super::backoff::{reconnect_delay, with_jitter};
 use super::client::{IntentError, Link, OnlineClient};
+use super::network::NetworkWatch;
 use super::transport::Socket;
 use cozcade_engine::AnyMove;
 use cozcade_protocol::ClientMessage;
+use cozcade_protocol::heartbeat::{Beat, Heartbeat};
 
 /// What the player asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,31 +59,90 @@ impl ClientCell for SharedClient {
     }
 }
 
+/// A connection attempt that has not opened after this long has failed (a browser would
+/// otherwise wait as long as its network stack likes on a black-holed network).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// How a connection (or an attempt at one) ended.
+enum Ended {
+    /// The socket closed, broke, failed to open, or went silent past the heartbeat's limit.
+    Dropped,
+    /// The device said it lost its network.
+    Offline,
+    /// The screen went away (the intents channel closed).
+    IntentsClosed,
+}
+
 /// Runs `client` against the WebSocket at `url` until it stops or `intents` is closed (the
 /// screen went away). `publish` sees the client after every change (outside the step, so it
 /// may read a shared client), with the reason when an intent was not sent. Returns the client
 /// (its seat key and state, to keep).
+///
+/// While connected it keeps the heartbeat (`cozcade_protocol::heartbeat`): a ping when it has
+/// sent nothing for 2.5 s, and a connection it has heard nothing from for 8 s is treated as
+/// lost (closed, then reconnected with backoff). When the device says its network went
+/// ([`NetworkWatch`]) it closes at once and shows "Offline"; when the network is back it
+/// connects at once instead of finishing the backoff wait.
 pub async fn run<C: ClientCell>(
     url: String,
     mut client: C,
     mut intents: UnboundedReceiver<Intent>,
     mut publish: impl FnMut(&C, Option<IntentError>),
 ) -> C {
-    let mut intents_open = true;
+    let mut network = NetworkWatch::new();
     publish(&client, None);
-    while intents_open && !client.step(|c| matches!(c.link(), Link::Stopped(_))) {
-        if let Ok(mut socket) = Socket::connect(&url).await {
-            let hello = client.step(OnlineClient::on_open);
-            if send_all(&mut socket, hello).await {
-                intents_open = serve(&mut socket, &mut client, &mut intents, &mut publish).await;
-            }
-            socket.close().await;
-        }
-        if !intents_open {
+    loop {
+        if client.step(|c| matches!(c.link(), Link::Stopped(_))) {
             break;
+        }
+        if !network.online() {
+            client.step(|c| {
+                c.on_offline();
+            });
+            publish(&client, None);
+            if !wait_for_network(&mut client, &mut intents, &mut network, &mut publish).await {
+                break;
+            }
+            client.step(|c| {
+                c.on_online();
+            });
+            publish(&client, None);
+        }
+        let ended = match connect(&url, &mut network).await {
+            Ok(mut socket) => {
+                let hello = client.step(OnlineClient::on_open);
+                let ended = if send_all(&mut socket, hello).await {
+                    serve(
+                        &mut socket,
+                        &mut client,
+                        &mut intents,
+                        &mut network,
+                        &mut publish,
+                    )
+                    .await
+                } else {
+                    Ended::Dropped
+                };
+                socket.close().await;
+                ended
+            }
+            Err(ended) => ended,
+        };
+        match ended {
+            Ended::IntentsClosed => break,
+            Ended::Offline => {
+                // Shown at once; the top of the loop waits for the network.
+                client.step(|c| {
+                    c.on_offline();
+                });
+                publish(&client, None);
+                continue;
+            }
+            Ended::Dropped => {}
         }
         let attempt = match client.step(|c| c.on_closed().clone()) {
             Link::Reconnecting { attempt } => attempt,
+            Link::Offline => continue,
             _ => {
                 publish(&client, None);
                 break;
@@ -91,57 +152,153 @@ pub async fn run<C: ClientCell>(
         // Intents made while waiting are queued by the client and go out after the welcome.
         let wait = with_jitter(reconnect_delay(attempt), random());
         let mut sleeping = pin!(sleep(wait));
+        let mut intents_open = true;
         loop {
-            match select(sleeping.as_mut(), intents.next()).await {
-                Either::Left(((), _)) => break,
-                Either::Right((Some(intent), _)) => {
+            let woke = {
+                let changed = pin!(network.changed());
+                match select(sleeping.as_mut(), select(intents.next(), changed)).await {
+                    Either::Left(((), _)) => None,
+                    Either::Right((Either::Left((intent, _)), _)) => Some(Either::Left(intent)),
+                    Either::Right((Either::Right((online, _)), _)) => Some(Either::Right(online)),
+                }
+            };
+            match woke {
+                // The wait is over, or the network changed: back (the loop's top looks at it).
+                None | Some(Either::Right(_)) => break,
+                Some(Either::Left(Some(intent))) => {
                     // Nothing to send while disconnected: the client only queues.
                     let error = client.step(|c| apply(c, intent)).err();
                     publish(&client, error);
                 }
-                Either::Right((None, _)) => {
+                Some(Either::Left(None)) => {
                     intents_open = false;
                     break;
                 }
             }
         }
+        if !intents_open {
+            break;
+        }
     }
     client
 }
 
-/// One connection's life. Returns false when the intents channel closed.
+/// Waits until the device says it is online again, queueing the player's intents meanwhile.
+/// False when the intents channel closed.
+async fn wait_for_network<C: ClientCell>(
+    client: &mut C,
+    intents: &mut UnboundedReceiver<Intent>,
+    network: &mut NetworkWatch,
+    publish: &mut impl FnMut(&C, Option<IntentError>),
+) -> bool {
+    loop {
+        let woke = {
+            let changed = pin!(network.changed());
+            match select(intents.next(), changed).await {
+                Either::Left((intent, _)) => Either::Left(intent),
+                Either::Right((online, _)) => Either::Right(online),
+            }
+        };
+        match woke {
+            Either::Left(Some(intent)) => {
+                let error = client.step(|c| apply(c, intent)).err();
+                publish(client, error);
+            }
+            Either::Left(None) => return false,
+            Either::Right(true) => return true,
+            Either::Right(false) => {}
+        }
+    }
+}
+
+/// Opens a socket, giving up after [`CONNECT_TIMEOUT`] or when the network goes.
+async fn connect(url: &str, network: &mut NetworkWatch) -> Result<Socket, Ended> {
+    let give_up = async {
+        match select(pin!(sleep(CONNECT_TIMEOUT)), pin!(network.changed())).await {
+            Either::Right((false, _)) => Ended::Offline,
+            _ => Ended::Dropped,
+        }
+    };
+    match select(pin!(Socket::connect(url)), pin!(give_up)).await {
+        Either::Left((Ok(socket), _)) => Ok(socket),
+        Either::Left((Err(_), _)) => Err(Ended::Dropped),
+        Either::Right((ended, _)) => Err(ended),
+    }
+}
+
+/// What woke a connection up.
+enum Wake {
+    Frame(Option<String>),
+    Intent(Option<Intent>),
+    Beat,
+    Network(bool),
+}
+
+/// One connection's life.
 async fn serve<C: ClientCell>(
     socket: &mut Socket,
     client: &mut C,
     intents: &mut UnboundedReceiver<Intent>,
+    network: &mut NetworkWatch,
     publish: &mut impl FnMut(&C, Option<IntentError>),
-) -> bool {
+) -> Ended {
+    let mut heartbeat = Heartbeat::new(now());
     loop {
-        // Both branches are cancellation-safe (a stream's `next`), so the loser is dropped.
-        let outcome = match select(pin!(socket.recv()), intents.next()).await {
-            Either::Left((frame, _)) => Either::Left(frame),
-            Either::Right((intent, _)) => Either::Right(intent),
+        let wait = match heartbeat.beat(now()) {
+            Beat::Lost => return Ended::Dropped,
+            Beat::Ping => {
+                if !send_all(socket, vec![ClientMessage::Ping {}]).await {
+                    return Ended::Dropped;
+                }
+                continue;
+            }
+            Beat::Wait(wait) => wait,
         };
-        match outcome {
-            Either::Left(None) => return true,
-            Either::Left(Some(text)) => {
+        // Every branch is cancellation-safe (a stream's `next`, a timer), so the losers are
+        // dropped.
+        let wake = {
+            let frame = pin!(socket.recv());
+            let changed = pin!(network.changed());
+            let beat = pin!(sleep(wait));
+            match select(select(frame, intents.next()), select(beat, changed)).await {
+                Either::Left((Either::Left((frame, _)), _)) => Wake::Frame(frame),
+                Either::Left((Either::Right((intent, _)), _)) => Wake::Intent(intent),
+                Either::Right((Either::Left(((), _)), _)) => Wake::Beat,
+                Either::Right((Either::Right((online, _)), _)) => Wake::Network(online),
+            }
+        };
+        match wake {
+            Wake::Frame(None) => return Ended::Dropped,
+            Wake::Frame(Some(text)) => {
+                heartbeat.heard(now());
                 let (answers, stopped) =
                     client.step(|c| (c.on_text(&text), matches!(c.link(), Link::Stopped(_))));
                 publish(client, None);
-                if stopped || !send_all(socket, answers).await {
-                    return true;
+                if stopped {
+                    return Ended::Dropped;
+                }
+                if !answers.is_empty() {
+                    heartbeat.sent(now());
+                }
+                if !send_all(socket, answers).await {
+                    return Ended::Dropped;
                 }
             }
-            Either::Right(None) => return false,
-            Either::Right(Some(intent)) => match client.step(|c| apply(c, intent)) {
+            Wake::Intent(None) => return Ended::IntentsClosed,
+            Wake::Intent(Some(intent)) => match client.step(|c| apply(c, intent)) {
                 Ok(messages) => {
                     publish(client, None);
+                    if !messages.is_empty() {
+                        heartbeat.sent(now());
+                    }
                     if !send_all(socket, messages).await {
-                        return true;
+                        return Ended::Dropped;
                     }
                 }
                 Err(error) => publish(client, Some(error)),
             },
+            Wake::Beat | Wake::Network(true) => {}
+            Wake::Network(false) => return Ended::Offline,
         }
     }
 }
@@ -181,6 +338,18 @@ async fn sleep(duration: Duration) {
         }
     });
     let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+}
+
+/// The time for the heartbeat: any steady clock, as a duration since a fixed start.
+#[cfg(not(target_arch = "wasm32"))]
+fn now() -> Duration {
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn now() -> Duration {
+    Duration::from_secs_f64(js_sys::Date::now().max(0.0) / 1000.0)
 }
 
 /// A fresh prefix for a new [`OnlineClient`]'s action ids: 16 random hex digits. The client's

@@ -1,5 +1,13 @@
 //! The WebSocket in the browser: `web_sys::WebSocket`, its callbacks turned into a channel so
 //! the session reads it the same way as the native socket.
+//!
+//! The callbacks' lifetimes: the browser may call a socket's handlers for as long as the
+//! socket object lives (a failed connection fires `error`, then `close`, a little later). So the
+//! [`Socket`] is built, callbacks set, *before* anything is awaited, and its `Drop` detaches
+//! the handlers before the closures are freed: whether the socket opened, failed, or the
+//! connection attempt was abandoned (a timeout drops the future), no handler is left pointing
+//! at a freed closure ("closure invoked recursively or after being dropped"), and nothing
+//! leaks.
 
 use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
 use futures_util::StreamExt;
@@ -20,8 +28,7 @@ enum Signal {
 pub struct Socket {
     ws: WebSocket,
     incoming: UnboundedReceiver<Signal>,
-    // The callbacks live as long as the socket; dropping them would leave the browser calling
-    // freed closures.
+    // Freed only after `Drop` has detached them from `ws`.
     _on_open: Closure<dyn FnMut(Event)>,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
     _on_close: Closure<dyn FnMut(CloseEvent)>,
@@ -32,7 +39,7 @@ impl Socket {
     /// Opens the socket and waits until it is open (or has failed).
     pub async fn connect(url: &str) -> Result<Socket, TransportError> {
         let ws = WebSocket::new(url).map_err(|e| TransportError::Connect(format!("{e:?}")))?;
-        let (tx, mut incoming) = unbounded();
+        let (tx, incoming) = unbounded();
         let on_open = callback(&tx, |_: Event| Some(Signal::Open));
         let on_message = callback(&tx, |event: MessageEvent| {
             // Text frames arrive as JS strings; anything else is not part of the protocol.
@@ -44,19 +51,18 @@ impl Socket {
         ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
         ws.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        match incoming.next().await {
-            Some(Signal::Open) => Ok(Socket {
-                ws,
-                incoming,
-                _on_open: on_open,
-                _on_message: on_message,
-                _on_close: on_close,
-                _on_error: on_error,
-            }),
-            _ => {
-                let _ = ws.close();
-                Err(TransportError::Connect(format!("{url} did not open")))
-            }
+        // From here on `Drop` owns the cleanup, on every way out of this function.
+        let mut socket = Socket {
+            ws,
+            incoming,
+            _on_open: on_open,
+            _on_message: on_message,
+            _on_close: on_close,
+            _on_error: on_error,
+        };
+        match socket.incoming.next().await {
+            Some(Signal::Open) => Ok(socket),
+            _ => Err(TransportError::Connect(format!("{url} did not open"))),
         }
     }
 
@@ -85,7 +91,7 @@ impl Socket {
 
 impl Drop for Socket {
     fn drop(&mut self) {
-        // Detach the callbacks before they are freed.
+        // Detach the callbacks before they are freed (the fields drop after this).
         self.ws.set_onopen(None);
         self.ws.set_onmessage(None);
         self.ws.set_onclose(None);

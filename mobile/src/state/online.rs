@@ -6,7 +6,9 @@ use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::SeatStatus;
 
 use super::invitation::Invitation;
-use crate::online::client::{IntentError, NewRoundAnswer, OnlineClient, Phase, Stop};
+use crate::online::client::{
+    FriendNews, IntentError, NewRoundAnswer, OnlineClient, Phase, Stop,
+};
 
 /// The connection indicator's states.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,10 +20,14 @@ pub enum Connection {
     Reconnecting {
         attempt: u32,
     },
+    /// The device has no network; it reconnects as soon as the network is back.
+    Offline,
     /// Nobody has taken the second seat yet: the invitation is shown.
     WaitingForFriendToJoin,
     /// The friend's connection dropped; the game waits for them.
     WaitingForFriendToReturn,
+    /// The friend gave up their seat; it is open for whoever follows the invitation.
+    FriendLeft,
     /// For good: a plain screen says why.
     Stopped(Stop),
 }
@@ -33,8 +39,10 @@ impl Connection {
             Connection::Connecting => "connecting",
             Connection::Connected => "connected",
             Connection::Reconnecting { .. } => "reconnecting",
+            Connection::Offline => "offline",
             Connection::WaitingForFriendToJoin => "waiting-to-join",
             Connection::WaitingForFriendToReturn => "waiting-to-return",
+            Connection::FriendLeft => "friend-left",
             Connection::Stopped(_) => "stopped",
         }
     }
@@ -106,6 +114,8 @@ pub struct OnlineView {
     /// An action is on its way to the server.
     pub pending: bool,
     pub message: Option<OnlineMessage>,
+    /// The friend has just taken the open seat ("Your friend joined"), until the first move.
+    pub friend_joined: bool,
 }
 
 impl OnlineView {
@@ -121,6 +131,7 @@ impl OnlineView {
             round: None,
             pending: false,
             message: None,
+            friend_joined: false,
         }
     }
 
@@ -130,9 +141,13 @@ impl OnlineView {
             Phase::Connecting => Connection::Connecting,
             Phase::Playing => Connection::Connected,
             Phase::Reconnecting { attempt } => Connection::Reconnecting { attempt },
+            Phase::Offline => Connection::Offline,
             Phase::Stopped(stop) => Connection::Stopped(stop),
             Phase::WaitingForFriend => match client.friend() {
                 SeatStatus::Away => Connection::WaitingForFriendToReturn,
+                SeatStatus::Open if client.friend_news() == Some(FriendNews::Left) => {
+                    Connection::FriendLeft
+                }
                 SeatStatus::Open | SeatStatus::Connected => Connection::WaitingForFriendToJoin,
             },
         };
@@ -164,12 +179,22 @@ impl OnlineView {
             round: client.round(),
             pending: client.has_pending(),
             message,
+            friend_joined: client.phase() == Phase::Playing
+                && client.friend_news() == Some(FriendNews::Joined),
         }
     }
 
     /// Whether this device may act now: both players here and nothing on its way.
     pub fn ready(&self) -> bool {
         self.connection == Connection::Connected && !self.pending
+    }
+
+    /// Whether the seat across is open for someone to take (the invitation is worth showing).
+    pub fn seat_open(&self) -> bool {
+        matches!(
+            self.connection,
+            Connection::WaitingForFriendToJoin | Connection::FriendLeft
+        )
     }
 
     /// Whether the device should forget its seat in this room: it is gone or no longer ours.
@@ -265,6 +290,71 @@ mod tests {
         c.on_closed();
         assert_eq!(view(&c).connection, Connection::Reconnecting { attempt: 1 });
         assert_eq!(view(&c).connection.as_str(), "reconnecting");
+    }
+
+    #[test]
+    fn offline_a_friend_joining_and_a_friend_leaving_are_told_apart() {
+        let mut c = OnlineClient::new(ROOM.into(), Some("k".into()), "t".into());
+        c.on_open();
+        c.on_text(&wire(&ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: GameKind::Kalah,
+            seat: Side::First,
+            seat_key: None,
+            seq: 0,
+            resync: true,
+        }));
+        c.on_text(&wire(&ServerMessage::Sync {
+            state: RoomState {
+                room: ROOM.into(),
+                game: GameKind::Kalah,
+                seq: 0,
+                round: 1,
+                record: AnyRecord::new(GameKind::Kalah).to_text(),
+                turn: Some(Side::First),
+                result: None,
+                new_round_proposed_by: None,
+                seats: [SeatStatus::Connected, SeatStatus::Open],
+            },
+        }));
+        assert!(view(&c).seat_open());
+        assert!(!view(&c).friend_joined);
+        c.on_text(&wire(&ServerMessage::Presence {
+            seat: Side::Second,
+            status: SeatStatus::Connected,
+        }));
+        let v = view(&c);
+        assert_eq!(v.connection, Connection::Connected);
+        assert!(v.friend_joined && v.ready() && !v.seat_open());
+        // Offline: not ready, no "joined" greeting, and its own name for the page.
+        c.on_offline();
+        let v = view(&c);
+        assert_eq!(v.connection, Connection::Offline);
+        assert_eq!(v.connection.as_str(), "offline");
+        assert!(!v.ready() && !v.friend_joined);
+        c.on_online();
+        c.on_open();
+        c.on_text(&wire(&ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: GameKind::Kalah,
+            seat: Side::First,
+            seat_key: None,
+            seq: 0,
+            resync: false,
+        }));
+        assert!(view(&c).ready());
+        c.on_text(&wire(&ServerMessage::Event {
+            seq: 1,
+            by: Side::Second,
+            action_id: None,
+            event: Event::Left,
+        }));
+        let v = view(&c);
+        assert_eq!(v.connection, Connection::FriendLeft);
+        assert_eq!(v.connection.as_str(), "friend-left");
+        assert!(v.seat_open() && !v.ready());
     }
 
     #[test]

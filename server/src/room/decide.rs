@@ -182,6 +182,14 @@ impl Room {
             }
             ClientMessage::Leave { action_id } => (action_id.as_str(), None),
             ClientMessage::Resync {} => return Ok(Decision::Sync),
+            // The connection answers pings itself; one that got here changes nothing.
+            ClientMessage::Ping {} => {
+                return Err(Refusal::new(
+                    ErrorCode::Malformed,
+                    "a ping is answered by the connection, not the room",
+                    None,
+                ));
+            }
             ClientMessage::Hello { .. } => {
                 return Err(Refusal::new(
                     ErrorCode::ExpectedHello,
@@ -291,7 +299,9 @@ impl Room {
             }
             // Answered before the checks above; listed so that a new message kind must be
             // decided here.
-            ClientMessage::Resync {} | ClientMessage::Hello { .. } => return Ok(Decision::Sync),
+            ClientMessage::Resync {} | ClientMessage::Hello { .. } | ClientMessage::Ping {} => {
+                return Ok(Decision::Sync);
+            }
         };
         let logged = Logged {
             seq: self.seq + 1,
