@@ -1,10 +1,13 @@
-//! Kalah's opening book: the optimal move of positions early in the game, found offline by the
-//! exact solver and stored in `kalah_book.txt`, one position a line:
+//! Kalah's opening book: the optimal move of positions early in the game (the line of perfect
+//! play until the solver's reach, and the positions where Hard is to move right after its
+//! opponent leaves that line), found offline by the exact solver and stored in
+//! `kalah_book.txt`, one position a line:
 //! `<pits key, 16 hex digits> <move a..f> <value>`. The key is [`pits_key`] (the pits seen
 //! from the side to move; the stores do not matter, see [`super::kalah_solver`]) and the value
 //! is the seeds the side to move gains from there on with perfect play.
 //!
-//! `cargo run --release -p cozcade-engine --example kalah_book` writes the file again.
+//! `cargo run --release -p cozcade-engine --example kalah_book -- --off-line 1` writes the file
+//! again, keeping what it holds and solving what is missing.
 
 use std::sync::OnceLock;
 
