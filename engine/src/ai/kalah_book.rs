@@ -199,7 +199,8 @@ mod tests {
         let mut confirmed = 0;
         let mut unproven = Vec::new();
         for (left, gained, position) in &positions {
-            if crate::ai::seeds_in_play(position) > OFF_LINE_SEEDS {
+            // Beyond the book's promised reach, the entries it has are checked all the same.
+            if crate::ai::seeds_in_play(position) > OFF_LINE_SEEDS && lookup(position).is_none() {
                 continue;
             }
             let choice = Search::new(Level::Hard).choose(position).unwrap();
