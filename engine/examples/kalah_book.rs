@@ -1,13 +1,19 @@
 //! Writes Kalah's opening book (`engine/src/ai/kalah_book.txt`) with the exact solver.
 //!
 //! ```text
-//! cargo run --release -p cozcade-engine --example kalah_book -- [--until 28] [--deviations 0] [--fresh 1] [--bits 25]
+//! cargo run --release -p cozcade-engine --example kalah_book -- [--until 28] [--deviations 0] [--off-line 0] [--fresh 1] [--bits 25]
 //! ```
 //! Two kinds of positions get their optimal move and value:
 //! - the line of perfect play from the start, until at most `--until` seeds are left in the
 //!   pits (Hard's endgame solver takes over there);
 //! - with `--deviations N`, every position where Hard is to move in the first N plies, for
-//!   Hard on either side, whatever the opponent plays, Hard playing its book moves.
+//!   Hard on either side, whatever the opponent plays, Hard playing its book moves;
+//! - with `--off-line K`, every position where Hard is to move right after its opponent
+//!   leaves the perfect line anywhere before the solver's reach (K = 1), or within K plies of
+//!   it (the same tree as `--deviations`), the fewest seeds first, so a run stopped early has
+//!   solved the cheap ones. `--part i --parts n` shares the work between n runs, each writing
+//!   the book to its own `CARGO_MANIFEST_DIR`; their lines are merged afterwards
+//!   (`sort -u`).
 //!
 //! The entries already in the book are kept (they were proven when written) unless
 //! `--fresh 1` asks to solve everything again, so a book can be extended step by step.
@@ -33,6 +39,8 @@ struct Builder<'a> {
     book: BTreeMap<u64, BookEntry>,
     until: u32,
     deviations: u32,
+    /// `(i, n)`: of the roots of `--off-line`, this run takes every n-th from the i-th.
+    part: (u32, u32),
     /// Positions already expanded: (pits key, side to move, plies left for deviations).
     seen: HashSet<(u64, Side, u32)>,
     solved: usize,
@@ -85,11 +93,58 @@ impl Builder<'_> {
         std::fs::write(&path, self.text()).map_err(|error| format!("writing {path}: {error}"))
     }
 
-    /// Perfect play on both sides from `position` until the solver's reach.
-    fn main_line(&mut self, mut position: Kalah) {
+    /// Perfect play on both sides from `position` until the solver's reach: the positions
+    /// of the line.
+    fn main_line(&mut self, mut position: Kalah) -> Vec<Kalah> {
+        let mut line = Vec::new();
         while position.outcome().is_none() && seeds_in_play(&position) > self.until {
             let entry = self.entry(&position);
+            line.push(position.clone());
             position = position.play_unchecked(&Move(entry.pit));
+        }
+        line
+    }
+
+    /// Every position where Hard is to move right after its opponent leaves `line` (the
+    /// opponent sowing on after extra turns), followed for `plies` plies as in
+    /// [`Self::deviations`] (1: those positions alone), the fewest seeds first.
+    fn off_line(&mut self, line: &[Kalah], plies: u32) {
+        let mut roots = Vec::new();
+        for position in line {
+            let Some((book_move, _)) = kalah_book_move(&self.book, position) else {
+                continue;
+            };
+            let opponent = position.turn();
+            let mut frontier: Vec<Kalah> = position
+                .legal_moves()
+                .into_iter()
+                .filter(|mv| *mv != book_move)
+                .map(|mv| position.play_unchecked(&mv))
+                .collect();
+            while let Some(child) = frontier.pop() {
+                if child.outcome().is_some() {
+                    continue;
+                }
+                if child.turn() == opponent {
+                    frontier.extend(
+                        child
+                            .legal_moves()
+                            .iter()
+                            .map(|mv| child.play_unchecked(mv)),
+                    );
+                } else {
+                    roots.push((child, opponent.other()));
+                }
+            }
+        }
+        roots.sort_by_key(|(position, _)| seeds_in_play(position));
+        let (part, parts) = self.part;
+        for (root, hard) in roots
+            .into_iter()
+            .skip(part as usize)
+            .step_by(parts as usize)
+        {
+            self.deviations(&root, hard, plies);
         }
     }
 
@@ -115,9 +170,16 @@ impl Builder<'_> {
     }
 }
 
+/// The book's move for `position`.
+fn kalah_book_move(book: &BTreeMap<u64, BookEntry>, position: &Kalah) -> Option<(Move, i32)> {
+    book.get(&pits_key(position))
+        .map(|entry| (Move(entry.pit), entry.value))
+}
+
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
-    let (mut until, mut deviations, mut fresh, mut bits) = (28, 0, 0, 25);
+    let (mut until, mut deviations, mut off_line, mut fresh, mut bits) = (28, 0, 0, 0, 25);
+    let (mut part, mut parts) = (0, 1);
     while let Some(flag) = args.next() {
         let Some(value) = args.next().and_then(|v| v.parse::<u32>().ok()) else {
             eprintln!("error: {flag} needs a number");
@@ -126,6 +188,9 @@ fn main() -> ExitCode {
         match flag.as_str() {
             "--until" => until = value,
             "--deviations" => deviations = value,
+            "--off-line" => off_line = value,
+            "--part" => part = value,
+            "--parts" => parts = value.max(1),
             "--fresh" => fresh = value,
             "--bits" => bits = value,
             _ => {
@@ -147,13 +212,17 @@ fn main() -> ExitCode {
         book,
         until,
         deviations,
+        part: (part, parts),
         seen: HashSet::new(),
         solved: 0,
         started: Instant::now(),
     };
-    builder.main_line(Kalah::start());
+    let line = builder.main_line(Kalah::start());
     for hard in Side::BOTH {
         builder.deviations(&Kalah::start(), hard, builder.deviations);
+    }
+    if off_line > 0 {
+        builder.off_line(&line, off_line);
     }
     if let Err(error) = builder.save() {
         eprintln!("error: {error}");

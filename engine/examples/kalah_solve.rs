@@ -2,8 +2,9 @@
 //! given number of seeds left in the pits, and the start.
 //!
 //! ```text
-//! cargo run --release -p cozcade-engine --example kalah_solve -- [SEEDS...] [--start] [--hard-test] [--deviations=32]
+//! cargo run --release -p cozcade-engine --example kalah_solve -- [SEEDS...] [--start] [--hard-test] [--deviations=32] [--fen=POSITION]
 //! ```
+//! `--fen=` solves one position with a fresh table, as Hard does, and prints the nodes.
 
 use std::time::Instant;
 
@@ -75,7 +76,6 @@ fn main() {
                     let seeds = 2 + (n % 27);
                     let position = random_endgame(seeds, &mut rng);
                     let mut solver = Solver::new(20);
-
                     let _ = solver.best_move(&position, u64::MAX);
                     (solver.nodes(), seeds)
                 })
@@ -85,6 +85,18 @@ fn main() {
             println!(
                 "hard test positions: total {total} nodes, largest {:?}",
                 &spent[spent.len() - 8..]
+            );
+            continue;
+        }
+        if let Some(fen) = arg.strip_prefix("--fen=") {
+            let position: Kalah = fen.parse().expect("a position");
+            let mut solver = Solver::new(20);
+            let started = Instant::now();
+            let solved = solver.best_move(&position, u64::MAX);
+            println!(
+                "{position}: {solved:?}, {} nodes in {:.1?}",
+                solver.nodes(),
+                started.elapsed()
             );
             continue;
         }

@@ -89,9 +89,18 @@ fn main() -> ExitCode {
                 seed,
                 ..MatchOptions::new(a, b, games)
             };
+            // The running score every 10 games: a long match stopped early still says
+            // something (the games replay the same in a shorter match with the same seed).
+            let (mut wins, mut draws) = (0, 0);
             let mut progress = |report: &GameReport| {
-                if (report.index + 1).is_multiple_of(10) {
-                    eprintln!("{kind} {a} - {b}: {} games", report.index + 1);
+                wins += u32::from(report.a_half_points == 2);
+                draws += u32::from(report.a_half_points == 1);
+                let played = report.index + 1;
+                if played.is_multiple_of(10) {
+                    eprintln!(
+                        "{kind} {a} - {b}: {played} games, {wins} w, {draws} d, {} l",
+                        played - wins - draws
+                    );
                 }
             };
             let score = match play_match_kind(kind, &options, &mut progress) {

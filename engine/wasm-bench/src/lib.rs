@@ -2,7 +2,9 @@
 //!
 //! `position(game, index)` is the start followed by a few plies chosen by `Rng::new(index)`,
 //! so native and wasm runs see the same positions. Game 3 is Kalah's endgames, where Hard's
-//! exact solver runs: 24 to 32 seeds left in the pits, the rest in the stores.
+//! exact solver runs: 24 to 32 seeds left in the pits, the rest in the stores. Game 4 is the
+//! 200 endgames (2 to 28 seeds) of the engine's test that holds Hard perfect there, in the
+//! test's order.
 
 use cozcade_engine::{
     Checkers, ChineseCheckers, Game, Kalah,
@@ -30,6 +32,16 @@ fn kalah_endgame(index: u32) -> Kalah {
     random_endgame(24 + index % 9, &mut rng)
 }
 
+/// Position `index` of `kalah_hard_plays_endgames_of_at_most_28_seeds_perfectly`.
+fn kalah_hard_test(index: u32) -> Kalah {
+    let mut rng = Rng::new(2025);
+    let mut position = random_endgame(2, &mut rng);
+    for n in 1..=index {
+        position = random_endgame(2 + n % 27, &mut rng);
+    }
+    position
+}
+
 fn think<G: Evaluate>(position: &G, level: Level) -> u64 {
     Search::new(level)
         .choose(position)
@@ -37,7 +49,7 @@ fn think<G: Evaluate>(position: &G, level: Level) -> u64 {
 }
 
 /// Nodes the level searched for its move in position `index` of `game` (0 Kalah, 1 Checkers,
-/// 2 Chinese Checkers, 3 Kalah endgames; level 0 Easy, 1 Medium, 2 Hard).
+/// 2 Chinese Checkers, 3 Kalah endgames, 4 the Kalah test's endgames; level 0 Easy, 1 Medium, 2 Hard).
 #[unsafe(no_mangle)]
 pub extern "C" fn move_nodes(game: u32, level: u32, index: u32) -> f64 {
     let level = Level::ALL[level.min(2) as usize];
@@ -45,7 +57,8 @@ pub extern "C" fn move_nodes(game: u32, level: u32, index: u32) -> f64 {
         0 => think(&position::<Kalah>(index), level),
         1 => think(&position::<Checkers>(index), level),
         2 => think(&position::<ChineseCheckers>(index), level),
-        _ => think(&kalah_endgame(index), level),
+        3 => think(&kalah_endgame(index), level),
+        _ => think(&kalah_hard_test(index), level),
     };
     nodes as f64
 }
