@@ -11,19 +11,13 @@ let server;
 before(async () => { server = await roomServer(); });
 after(async () => { await server?.close(); });
 
-/** Failed reconnects log this through the socket's callbacks until their lifetimes are fixed
- * (the connection line's work, on its own branch); the offline leave below reconnects on
- * purpose. Every other page error fails the test. Remove once that fix is merged. */
-const FAILED_RECONNECT = "Error: closure invoked recursively or after being dropped";
-
-async function withDevices(kinds, body, { reconnects = false } = {}) {
+async function withDevices(kinds, body) {
   const browsers = [];
   try {
     for (const kind of kinds) browsers.push(await device(kind));
     await body(...browsers);
     for (const b of browsers) {
-      const errors = reconnects ? b.errors.filter((e) => e !== FAILED_RECONNECT) : b.errors;
-      assert.deepEqual(errors, [], "no errors on the page");
+      assert.deepEqual(b.errors, [], "no errors on the page");
     }
   } finally {
     for (const b of browsers) await b.close();
@@ -238,5 +232,5 @@ test("the list of online games: game, friend's colour, whose turn, when; leaving
     await creator.context.setOffline(false);
     await connection(friend.page, "waiting-to-join");
     await shot(friend.page, "online-friend-left-from-list-sideways");
-  }, { reconnects: true });
+  });
 });

@@ -6,9 +6,7 @@ use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::SeatStatus;
 
 use super::invitation::Invitation;
-use crate::online::client::{
-    FriendNews, IntentError, NewRoundAnswer, OnlineClient, Phase, Stop,
-};
+use crate::online::client::{FriendNews, IntentError, NewRoundAnswer, OnlineClient, Phase, Stop};
 
 /// The connection indicator's states.
 #[derive(Clone, Debug, PartialEq, Eq)]

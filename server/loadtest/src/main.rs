@@ -28,6 +28,7 @@ use cozcade_protocol::{
     ClientMessage, RoomCreated,
     address::room_socket_url,
     client::{Link, OnlineClient},
+    heartbeat::PING_EVERY,
 };
 use cozcade_testkit::scratch_postgres::ScratchPostgres;
 use futures_util::{SinkExt, StreamExt};
@@ -35,7 +36,7 @@ use tokio::{
     io::{AsyncBufReadExt, BufReader},
     net::TcpStream,
     process::{Child, Command},
-    sync::Semaphore,
+    sync::{Semaphore, mpsc, watch},
 };
 use tokio_tungstenite::{
     MaybeTlsStream, WebSocketStream,
@@ -166,46 +167,67 @@ async fn run(args: Args) -> Result<()> {
         started.elapsed().as_secs_f64()
     );
 
-    // Two seated connections per room.
+    // Two seated connections per room. Each room's task seats its players, keeps them alive
+    // as the app does (a ping whenever a seat has sent nothing for a while: the server drops a
+    // connection it hears nothing from) until every room is seated, then plays.
     let started = Instant::now();
     let gate = Arc::new(Semaphore::new(args.connect_parallel));
-    let mut seatings = Vec::with_capacity(args.rooms);
-    for room in rooms {
-        let gate = gate.clone();
-        seatings.push(tokio::spawn(async move {
-            let _permit = gate.acquire().await;
-            let creator = seat(addr, &room.room, Some(&room.seat_key)).await?;
-            let guest = seat(addr, &room.room, None).await?;
-            anyhow::Ok((room, creator, guest))
-        }));
-    }
-    let mut tables = Vec::with_capacity(args.rooms);
-    for seating in seatings {
-        tables.push(seating.await??);
-    }
-    println!(
-        "{} connections up in {:.1} s",
-        tables.len() * 2,
-        started.elapsed().as_secs_f64()
-    );
-
-    // Play: each room moves at its share of the target rate, starting at a random offset.
     let totals = Arc::new(Totals::default());
     let period = Duration::from_secs_f64(args.rooms as f64 / args.rate.max(1.0));
     let measure = Duration::from_secs_f64(args.seconds);
-    let begin = Instant::now() + Duration::from_millis(500);
-    let end = begin + measure;
+    let (seated_tx, mut seated_rx) = mpsc::unbounded_channel::<Result<()>>();
+    let (start_tx, start_rx) = watch::channel(None::<Instant>);
     let mut players = Vec::with_capacity(args.rooms);
-    for (index, (_, creator, guest)) in tables.into_iter().enumerate() {
+    for (index, room) in rooms.into_iter().enumerate() {
+        let gate = gate.clone();
+        let seated_tx = seated_tx.clone();
+        let mut start_rx = start_rx.clone();
         let totals = totals.clone();
         let seed = args
             .seed
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
             .wrapping_add(index as u64 + 1);
         players.push(tokio::spawn(async move {
-            play([creator, guest], seed, period, begin, end, &totals).await
+            let seating = async {
+                let _permit = gate.acquire().await;
+                let creator = seat(addr, &room.room, Some(&room.seat_key)).await?;
+                let guest = seat(addr, &room.room, None).await?;
+                anyhow::Ok([creator, guest])
+            };
+            let mut seats = match seating.await {
+                Ok(seats) => {
+                    let _ = seated_tx.send(Ok(()));
+                    seats
+                }
+                Err(e) => {
+                    let _ = seated_tx.send(Err(e));
+                    return (Vec::new(), None);
+                }
+            };
+            let Ok(begin) = wait_for_start(&mut seats, &mut start_rx).await else {
+                totals.dropped.fetch_add(2, Ordering::Relaxed);
+                return (Vec::new(), None);
+            };
+            play(seats, seed, period, begin, begin + measure, &totals).await
         }));
     }
+    drop(seated_tx);
+    for _ in 0..players.len() {
+        seated_rx
+            .recv()
+            .await
+            .context("a room's task ended before its players were seated")??;
+    }
+    println!(
+        "{} connections up in {:.1} s",
+        players.len() * 2,
+        started.elapsed().as_secs_f64()
+    );
+
+    // Play: each room moves at its share of the target rate, starting at a random offset.
+    let begin = Instant::now() + Duration::from_millis(500);
+    let end = begin + measure;
+    start_tx.send_replace(Some(begin));
     // CPU used during the measured window, by the server and by this program.
     tokio::time::sleep_until((begin).into()).await;
     let cpu_begin = (pid.map(cpu_seconds), cpu_seconds(std::process::id()));
@@ -581,6 +603,43 @@ async fn seat(addr: SocketAddr, room: &str, key: Option<&str>) -> Result<Seated>
     Ok(seated)
 }
 
+/// Waits for the start of play, pinging from both seats meanwhile; the instant play begins.
+async fn wait_for_start(
+    seats: &mut [Seated; 2],
+    start: &mut watch::Receiver<Option<Instant>>,
+) -> Result<Instant> {
+    loop {
+        if let Some(begin) = *start.borrow_and_update() {
+            return Ok(begin);
+        }
+        tokio::select! {
+            changed = start.changed() => changed.context("the run ended before play began")?,
+            () = tokio::time::sleep(PING_EVERY) => ping(seats).await?,
+        }
+    }
+}
+
+/// Waits for the room's next tick; a seat that would stay silent longer than the heartbeat
+/// allows pings meanwhile, as the app does. The pongs are read with the next event.
+async fn keep_alive_until_tick(
+    seats: &mut [Seated; 2],
+    tick: &mut tokio::time::Interval,
+) -> Result<()> {
+    loop {
+        tokio::select! {
+            _ = tick.tick() => return Ok(()),
+            () = tokio::time::sleep(PING_EVERY) => ping(seats).await?,
+        }
+    }
+}
+
+async fn ping(seats: &mut [Seated; 2]) -> Result<()> {
+    for seated in seats {
+        seated.send(vec![ClientMessage::Ping {}]).await?;
+    }
+    Ok(())
+}
+
 /// Why a room stopped playing before the end.
 enum Stopped {
     /// The server refused an action, or the clients saw something unexpected.
@@ -640,7 +699,10 @@ async fn play(
     let mut tick = tokio::time::interval_at((begin + offset).into(), period);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
-        tick.tick().await;
+        if keep_alive_until_tick(&mut seats, &mut tick).await.is_err() {
+            totals.dropped.fetch_add(2, Ordering::Relaxed);
+            return (latencies, None);
+        }
         if Instant::now() >= end {
             break;
         }
