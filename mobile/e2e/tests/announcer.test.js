@@ -117,6 +117,7 @@ test("online, the friend's move is told on the other device, not on the mover's"
     const link = creator.page.getByTestId("invitation-link");
     await link.waitFor();
     await guest.page.goto(await link.inputValue());
+    await guest.page.getByTestId("take-seat").tap();
     for (const page of [creator.page, guest.page]) {
       await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
     }

@@ -51,10 +51,12 @@ async function createRoom(page) {
   return new URL(await link.inputValue()).pathname.split("/").pop();
 }
 
-/** Opens the room on `base` (the server, or a proxy in front of it) and waits until both
- * players are connected. */
+/** Opens the room on `base` (the server, or a proxy in front of it), takes the seat and
+ * waits until both players are connected. */
 async function join(guest, creator, base, room) {
   await guest.page.goto(`${base}r/${room}`);
+  // The friend is welcomed first and takes the seat with the welcome's one button.
+  await guest.page.getByTestId("take-seat").tap();
   await connection(guest.page, "connected");
   await connection(creator.page, "connected");
 }

@@ -157,6 +157,7 @@ test("New round in the middle of a game asks first in a modal, then the friend a
     const link = creator.page.getByTestId("invitation-link");
     await link.waitFor();
     await guest.page.goto(await link.inputValue());
+    await guest.page.getByTestId("take-seat").tap();
     for (const page of [creator.page, guest.page]) {
       await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
     }

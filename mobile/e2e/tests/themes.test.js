@@ -1,12 +1,14 @@
 // The light and the dark theme, in headless Chromium with the system's choice emulated: every
-// screen (the game picker, the mode screen, each board in play, the game-over sheet) meets
+// screen (the game picker with and without Continue chips, the mode screen, each board in
+// play, How to play, the game-over sheet, the hand-over screen, and online the invitation,
+// the friend's welcome and the board of a room) meets
 // WCAG AA contrast from its computed colours (4.5:1 for text, 3:1 for pieces and for the marks
 // of what can be played and of the last move against what they sit on), in both themes on the
 // four device shapes, with a screenshot of each saved as an artifact.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serve, device, artifactDir } from "../harness.js";
+import { serve, roomServer, device, artifactDir } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -217,6 +219,18 @@ for (const theme of THEMES) {
           await shot(page, `theme-${theme}-board-${board.slug}-${shape}`);
         }
 
+        // The picker again, now with a Continue chip on every game (each has a save).
+        await page.goto(server.url);
+        await page.locator(".continue-chip").first().waitFor();
+        await expectContrast(page, "the game picker with Continue chips");
+        await shot(page, `theme-${theme}-picker-continue-${shape}`);
+        await act(page.locator(".continue-chip").first());
+        await page.locator(".board").waitFor();
+        await act(page.getByRole("button", { name: "How to play" }));
+        await page.locator("main.how-to-play").waitFor();
+        await expectContrast(page, "How to play");
+        await shot(page, `theme-${theme}-how-to-play-${shape}`);
+
         // The game-over sheet: red takes white's last piece.
         await page.goto(server.url);
         await page.evaluate(([key, value]) => localStorage.setItem(key, value),
@@ -229,12 +243,61 @@ for (const theme of THEMES) {
         await page.locator("[role=dialog].game-over").waitFor();
         await expectContrast(page, "the game-over sheet");
         await shot(page, `theme-${theme}-game-over-${shape}`);
+
+        // The hand-over screen of a game passed between two players.
+        await page.evaluate(() => localStorage.clear());
+        await page.goto(server.url);
+        await act(page.getByRole("button", { name: /^Checkers/ }));
+        await act(page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }));
+        await page.locator(".board").waitFor();
+        await act(page.getByLabel("Hand-over screen between turns"));
+        await act(page.locator("#cell-11"));
+        await act(page.locator("#cell-15"));
+        await page.locator("[role=dialog].hand-over").waitFor();
+        await expectContrast(page, "the hand-over screen");
+        await shot(page, `theme-${theme}-hand-over-${shape}`);
         assert.deepEqual(browser.errors, []);
       } finally {
         await browser.close();
       }
     });
   }
+}
+
+for (const theme of THEMES) {
+  test(`online screens meet AA contrast in the ${theme} theme (phone)`, async () => {
+    const rooms = await roomServer();
+    const host = await device("phone", { colorScheme: theme });
+    const friend = await device("phone", { colorScheme: theme });
+    try {
+      await host.page.goto(rooms.url);
+      await host.page.getByRole("button", { name: /^Kalah/ }).tap();
+      await host.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).tap();
+      const invitation = host.page.getByTestId("invitation-link");
+      await invitation.waitFor();
+      const link = await invitation.inputValue();
+      await expectContrast(host.page, "the invitation, waiting for the friend");
+      await shot(host.page, `theme-${theme}-online-invitation-phone`);
+
+      await friend.page.goto(link);
+      await friend.page.getByTestId("welcome-colour").waitFor();
+      await expectContrast(friend.page, "the friend's welcome");
+      await shot(friend.page, `theme-${theme}-welcome-phone`);
+      await friend.page.getByTestId("take-seat").tap();
+      await friend.page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
+      await host.page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
+      await friend.page.locator(".board").waitFor();
+      await expectContrast(host.page, "the host's board of the room");
+      await expectContrast(friend.page, "the friend's board of the room");
+      await shot(friend.page, `theme-${theme}-online-board-phone`);
+      assert.deepEqual(host.errors, []);
+      assert.deepEqual(friend.errors, []);
+    } finally {
+      await host.close();
+      await friend.close();
+      await rooms.close();
+    }
+  });
 }
 
 test("the contrast check finds a failure when there is one", async () => {

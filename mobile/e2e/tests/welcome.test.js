@@ -211,7 +211,7 @@ test("the list of online games: game, friend's colour, whose turn, when; leaving
     await entry(creator.page, kalah).getByRole("button", { name: "Leave: Kalah" }).tap();
     await creator.page.getByRole("alertdialog").getByRole("button", { name: "Leave" }).tap();
     assert.equal(await entry(creator.page, kalah).count(), 0);
-    await connection(friend.page, "waiting-to-join");
+    await connection(friend.page, "friend-left");
     // Opening the link again does not put the creator back in the seat it left.
     await creator.page.reload();
     await entry(creator.page, star).waitFor();
@@ -230,7 +230,7 @@ test("the list of online games: game, friend's colour, whose turn, when; leaving
     assert.equal(await friend.page.locator('main.online[data-connection="waiting-to-return"]').count(), 1,
       "the friend has not been told yet");
     await creator.context.setOffline(false);
-    await connection(friend.page, "waiting-to-join");
+    await connection(friend.page, "friend-left");
     await shot(friend.page, "online-friend-left-from-list-sideways");
   });
 });
