@@ -1,5 +1,6 @@
 // Shared pieces of the browser tests: a tiny static server for the web bundle, and headless
 // Debian Chromium driven by playwright-core (no browser download: the system binary is used).
+import assert from "node:assert/strict";
 import http from "node:http";
 import net from "node:net";
 import { spawn } from "node:child_process";
@@ -267,4 +268,17 @@ export async function tcpProxy(target) {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** Runs `body` with a browser for each of `kinds` (device shapes), closes them afterwards, and
+ * checks that no page had an error. */
+export async function withDevices(kinds, body) {
+  const browsers = [];
+  try {
+    for (const kind of kinds) browsers.push(await device(kind));
+    await body(...browsers);
+    for (const b of browsers) assert.deepEqual(b.errors, [], "no errors on the page");
+  } finally {
+    for (const b of browsers) await b.close();
+  }
 }

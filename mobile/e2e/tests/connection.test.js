@@ -7,23 +7,11 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir, tcpProxy, sleep } from "../harness.js";
+import { roomServer, device, artifactDir, tcpProxy, sleep, withDevices } from "../harness.js";
 
 let server;
 before(async () => { server = await roomServer(); });
 after(async () => { await server?.close(); });
-
-/** Runs `body` with browsers that are closed afterwards, and checks no page had an error. */
-async function withDevices(kinds, body) {
-  const browsers = [];
-  try {
-    for (const kind of kinds) browsers.push(await device(kind));
-    await body(...browsers);
-    for (const b of browsers) assert.deepEqual(b.errors, [], "no errors on the page");
-  } finally {
-    for (const b of browsers) await b.close();
-  }
-}
 
 const connectionOf = (page) =>
   page.evaluate(() => document.querySelector("main.online")?.dataset.connection ?? "");

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir } from "../harness.js";
+import { roomServer, device, artifactDir, withDevices } from "../harness.js";
 import { WHOLE_GAME } from "../whole-games.js";
 
 let server;
@@ -20,18 +20,6 @@ const state = (page) => page.evaluate(() => ({
   over: !!document.querySelector(".headline.result"),
   connection: document.querySelector("main.online")?.dataset.connection ?? "",
 }));
-
-/** Runs `body` with browsers that are closed afterwards, and checks no page had an error. */
-async function withDevices(kinds, body) {
-  const browsers = [];
-  try {
-    for (const kind of kinds) browsers.push(await device(kind));
-    await body(...browsers);
-    for (const b of browsers) assert.deepEqual(b.errors, [], "no errors on the page");
-  } finally {
-    for (const b of browsers) await b.close();
-  }
-}
 
 /** The creator's "Play with a friend" for `game`; returns the invitation link shown. */
 async function createRoom(page, game) {

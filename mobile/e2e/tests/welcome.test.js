@@ -5,24 +5,11 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir } from "../harness.js";
+import { roomServer, device, artifactDir, withDevices } from "../harness.js";
 
 let server;
 before(async () => { server = await roomServer(); });
 after(async () => { await server?.close(); });
-
-async function withDevices(kinds, body) {
-  const browsers = [];
-  try {
-    for (const kind of kinds) browsers.push(await device(kind));
-    await body(...browsers);
-    for (const b of browsers) {
-      assert.deepEqual(b.errors, [], "no errors on the page");
-    }
-  } finally {
-    for (const b of browsers) await b.close();
-  }
-}
 
 /** "Play with a friend" for `game`, by touch; returns the invitation link. */
 async function createRoom(page, game) {
