@@ -1,5 +1,9 @@
-//! Fixed pseudo-random keys for Zobrist hashing, made at compile time so every build (native,
-//! wasm, phone) hashes a position the same way.
+//! Fixed pseudo-random keys for Zobrist hashing, the same in every build (native, wasm, phone)
+//! so every build hashes a position the same way.
+//!
+//! The tables are made on first use, not at compile time: made by the compiler they are 13 KB
+//! of random numbers in the web build's wasm, which no compressor can shrink, downloaded by
+//! every phone before the first screen. Making them takes microseconds.
 
 /// SplitMix64: a tiny, well-mixed generator; plenty for hashing keys.
 const fn splitmix(state: u64) -> (u64, u64) {

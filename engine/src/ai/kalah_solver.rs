@@ -12,6 +12,8 @@
 //! It stops with [`OutOfBudget`] after a fixed number of nodes, so what it solves depends only
 //! on the position and the budget, never on the machine.
 
+use std::sync::LazyLock;
+
 use super::Rng;
 use crate::{
     Game, Side,
@@ -25,7 +27,8 @@ pub struct OutOfBudget;
 /// Zobrist keys for the pits only, from the side to move's point of view: its own pits a..f,
 /// then its opponent's a..f, each holding 0..=48 seeds.
 const WIDTH: usize = TOTAL_SEEDS as usize + 1;
-static KEYS: [u64; 2 * PITS * WIDTH] = crate::zobrist::keys(0x534f_4c56_4552);
+static KEYS: LazyLock<[u64; 2 * PITS * WIDTH]> =
+    LazyLock::new(|| crate::zobrist::keys(0x534f_4c56_4552));
 
 /// Up to six moves, best first.
 struct Moves {

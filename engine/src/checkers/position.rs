@@ -1,4 +1,4 @@
-use std::{fmt, str::FromStr};
+use std::{fmt, str::FromStr, sync::LazyLock};
 
 use super::{
     Move, PIECES_PER_SIDE, Piece, Setup, Square,
@@ -31,7 +31,8 @@ pub struct RouteProgress {
 
 /// Keys for (bit position 0..34, piece kind 0..3), then the side to move.
 const KINDS: usize = 4;
-static KEYS: [u64; 35 * KINDS + 1] = zobrist::keys(0x4348_4543_4B45_5253);
+static KEYS: LazyLock<[u64; 35 * KINDS + 1]> =
+    LazyLock::new(|| zobrist::keys(0x4348_4543_4B45_5253));
 const TURN_KEY: usize = 35 * KINDS;
 
 #[inline(always)]

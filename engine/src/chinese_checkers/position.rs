@@ -1,4 +1,4 @@
-use std::{fmt, str::FromStr};
+use std::{fmt, str::FromStr, sync::LazyLock};
 
 use super::board::{bit, goal, holes};
 use super::moves::{can_move, is_hop, push_moves, reach, route_of};
@@ -16,7 +16,8 @@ pub struct ChineseCheckers {
 }
 
 /// A key per (side, hole), then one for coral to move.
-static KEYS: [u64; 2 * HOLES + 1] = zobrist::keys(0x0043_4849_4E45_5345);
+static KEYS: LazyLock<[u64; 2 * HOLES + 1]> =
+    LazyLock::new(|| zobrist::keys(0x0043_4849_4E45_5345));
 
 impl ChineseCheckers {
     pub fn setup(&self) -> Setup {

@@ -1,4 +1,4 @@
-use std::{fmt, str::FromStr};
+use std::{fmt, str::FromStr, sync::LazyLock};
 
 use super::{PITS, Setup, TOTAL_SEEDS};
 use crate::{
@@ -62,7 +62,8 @@ const fn store_slot(side: Side) -> usize {
 }
 
 /// Counts of 0..=48 seeds in each slot, plus the side to move.
-static KEYS: [u64; SLOTS * (TOTAL_SEEDS as usize + 1) + 1] = zobrist::keys(0x004B_414C_4148);
+static KEYS: LazyLock<[u64; SLOTS * (TOTAL_SEEDS as usize + 1) + 1]> =
+    LazyLock::new(|| zobrist::keys(0x004B_414C_4148));
 
 impl Kalah {
     /// The side to move's pits that hold seeds, a..f: the moves there are (none once the game
