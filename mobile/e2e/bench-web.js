@@ -5,6 +5,8 @@
 //   page   when the page's last byte had arrived (its navigation entry's responseEnd): the
 //          floor under the splash, one round trip and the page's transfer;
 //   splash the first contentful paint (the splash is the page's only content until the app);
+//   wasm   when the wasm's last byte had arrived (its resource entry's responseEnd): what is
+//          left after it until ready is compiling, starting and drawing the app;
 //   ready  when the app has drawn its first screen into #main (the splash goes away then);
 //   tap    when a tap on a game's button has opened that game's mode screen: the app answers.
 // Profiles: loopback as it is, and Fast 3G (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip)
@@ -59,6 +61,8 @@ async function load(profile) {
     const timing = await page.evaluate(() => ({
       page: performance.getEntriesByType("navigation")[0]?.responseEnd ?? NaN,
       splash: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
+      wasm: performance.getEntriesByType("resource")
+        .find((entry) => entry.name.endsWith(".wasm"))?.responseEnd ?? NaN,
       ready: window.__cozcadeReadyAt,
     }));
     // The first screen answers a tap: Kalah's mode screen opens.
@@ -92,11 +96,12 @@ for (const profile of profiles) {
     `| ${profile.name} | ${(median(pick("bytes")) / 1024).toFixed(1)} KiB (${median(pick("files"))} files) ` +
       `| ${ms(median(pick("page")))} (${spread(pick("page"))}) ` +
       `| ${ms(median(pick("splash")))} (${spread(pick("splash"))}) ` +
+      `| ${ms(median(pick("wasm")))} (${spread(pick("wasm"))}) ` +
       `| ${ms(median(pick("ready")))} (${spread(pick("ready"))}) ` +
       `| ${ms(median(pick("tap")))} |`,
   );
 }
 console.log(`\nFirst load of ${url}, ${runs} runs per profile, medians (min–max):\n`);
-console.log("| network | transferred | page arrived | splash (first paint) | app ready | tap answered |");
-console.log("| --- | --- | --- | --- | --- | --- |");
+console.log("| network | transferred | page arrived | splash (first paint) | wasm arrived | app ready | tap answered |");
+console.log("| --- | --- | --- | --- | --- | --- | --- |");
 for (const row of rows) console.log(row);
