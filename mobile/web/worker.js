@@ -1,8 +1,8 @@
-// The computer player's worker: the app's own wasm module, loaded a second time off the main
-// thread. `main` sees no window here and does not start the UI; only `think` is used.
-import init, { think } from "./cozcade_mobile.js";
+// The computer player's worker: the search's own small wasm module (the cozcade-thinker
+// crate), loaded off the main thread the first time the computer is asked for a move.
+import init, { think } from "./cozcade_thinker.js";
 
-const ready = init({ module_or_path: new URL("./cozcade_mobile_bg.wasm", import.meta.url) });
+const ready = init({ module_or_path: new URL("./cozcade_thinker_bg.wasm", import.meta.url) });
 
 self.onmessage = async (event) => {
   try {

@@ -38,51 +38,37 @@ pub enum Optimise {
 /// Builds the bundle into `<target dir>/web` and returns that directory.
 pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     crate::need::rust_target("wasm32-unknown-unknown")?;
-    cargo_step(
-        "web: wasm32 build (profile web-release)",
-        &[
-            "build",
+    let staging = fresh_dir(&target_dir().join("web-staging"))?;
+    let app = Module {
+        title: "the app",
+        cargo: &[
             "-p",
             "cozcade-mobile",
             "--bin",
             "cozcade-mobile",
-            "--profile",
-            PROFILE,
             "--features",
             "web",
-            "--target",
-            "wasm32-unknown-unknown",
         ],
-    )?;
-    let wasm = target_dir().join(format!(
-        "wasm32-unknown-unknown/{PROFILE}/cozcade-mobile.wasm"
-    ));
-    let staging = fresh_dir(&target_dir().join("web-staging"))?;
-    println!("\n==> web: wasm-bindgen");
-    wasm_bindgen_cli_support::Bindgen::new()
-        .input_path(&wasm)
-        .out_name("cozcade_mobile")
-        .web(true)?
-        .typescript(false)
-        .generate(&staging)
-        .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
-    let bound = staging.join("cozcade_mobile_bg.wasm");
-    let optimised = staging.join("cozcade_mobile_bg.opt.wasm");
-    if optimise == Optimise::IfNodeIsThere && !crate::need::has_node() {
-        // `cargo xtask play` must work with nothing but Rust installed: the page still works,
-        // it is only bigger (BENCHMARKS.md has both sizes).
-        println!("\nweb: no Node.js, so no wasm-opt pass (install Node.js for the smaller bundle)");
-        std::fs::copy(&bound, &optimised).context("copying the wasm")?;
-    } else {
-        wasm_opt(&bound, &optimised)?;
+        artifact: "cozcade-mobile.wasm",
+        name: "cozcade_mobile",
     }
+    .build(&staging, optimise)?;
+    let thinker = Module {
+        title: "the computer player's worker",
+        cargo: &["-p", "cozcade-thinker", "--lib"],
+        artifact: "cozcade_thinker.wasm",
+        name: "cozcade_thinker",
+    }
+    .build(&staging, optimise)?;
 
     let out = fresh_dir(&target_dir().join("web"))?;
     let mut names = Names::default();
     // Leaves first: files that name no other asset.
-    names.hashed(&out, "cozcade_mobile_bg.wasm", &read(&optimised)?)?;
-    let glue = read_text(&staging.join("cozcade_mobile.js"))?;
+    names.hashed(&out, "cozcade_mobile_bg.wasm", &read(&app.wasm)?)?;
+    names.hashed(&out, "cozcade_thinker_bg.wasm", &read(&thinker.wasm)?)?;
+    let glue = read_text(&app.glue)?;
     names.hashed(&out, "cozcade_mobile.js", glue.as_bytes())?;
+    names.hashed(&out, "cozcade_thinker.js", &read(&thinker.glue)?)?;
     let web = root().join("mobile/web");
     let icons = root().join("mobile/icons");
     names.hashed(&out, "icon.svg", &read(&web.join("icon.svg"))?)?;
@@ -105,6 +91,68 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     compress_all(&out)?;
     std::fs::remove_dir_all(&staging).ok();
     Ok(out)
+}
+
+/// One wasm module of the bundle: the app, or the computer player's worker.
+struct Module<'a> {
+    title: &'a str,
+    /// What to build: the package, its target and features.
+    cargo: &'a [&'a str],
+    /// The file cargo writes under `wasm32-unknown-unknown/<profile>/`.
+    artifact: &'a str,
+    /// wasm-bindgen's name for it: `<name>.js` and `<name>_bg.wasm`.
+    name: &'a str,
+}
+
+/// A module built, bound and optimised, in the staging folder.
+struct Built {
+    glue: PathBuf,
+    wasm: PathBuf,
+}
+
+impl Module<'_> {
+    fn build(&self, staging: &Path, optimise: Optimise) -> Result<Built> {
+        let mut args = vec![
+            "build",
+            "--profile",
+            PROFILE,
+            "--target",
+            "wasm32-unknown-unknown",
+        ];
+        args.extend_from_slice(self.cargo);
+        cargo_step(
+            &format!("web: wasm32 build of {} (profile {PROFILE})", self.title),
+            &args,
+        )?;
+        let wasm = target_dir().join(format!(
+            "wasm32-unknown-unknown/{PROFILE}/{}",
+            self.artifact
+        ));
+        println!("\n==> web: wasm-bindgen ({})", self.title);
+        wasm_bindgen_cli_support::Bindgen::new()
+            .input_path(&wasm)
+            .out_name(self.name)
+            .web(true)?
+            .typescript(false)
+            .generate(staging)
+            .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
+        let bound = staging.join(format!("{}_bg.wasm", self.name));
+        let optimised = staging.join(format!("{}_bg.opt.wasm", self.name));
+        if optimise == Optimise::IfNodeIsThere && !crate::need::has_node() {
+            // `cargo xtask play` must work with nothing but Rust installed: the page still
+            // works, it is only bigger (BENCHMARKS.md has both sizes).
+            println!(
+                "\nweb: no Node.js, so no wasm-opt pass (install Node.js for the smaller bundle)"
+            );
+            std::fs::copy(&bound, &optimised).context("copying the wasm")?;
+        } else {
+            wasm_opt(&bound, &optimised)?;
+        }
+        Ok(Built {
+            glue: staging.join(format!("{}.js", self.name)),
+            wasm: optimised,
+        })
+    }
 }
 
 /// The original name of each file in the bundle and the name it is served under.

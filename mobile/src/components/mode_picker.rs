@@ -37,6 +37,12 @@ pub fn ModePicker(kind: GameKind) -> Element {
     let moves = |n: usize| texts.with("saved-game", vec![("moves", Arg::from(n))]);
 
     let confirming = confirm.read().is_some();
+    // The player is about to choose: the computer's search gets ready meanwhile.
+    use_hook(|| {
+        if computer::AVAILABLE {
+            computer::warm_up();
+        }
+    });
     rsx! {
         Behind { covered: confirming,
         TopBar { title: game_name.clone() }

@@ -1,55 +1,36 @@
-//! The computer player, driven off the UI thread: the engine's search (`cozcade_engine::ai`)
+//! The computer player, driven off the UI thread: the engine's search (`cozcade_thinker`)
 //! runs on a background thread natively and in a Web Worker in the browser, so the board stays
 //! responsive. A [`Handle`] stops it (Pause, leaving the board, undo, a level change).
 
 #[cfg(not(target_arch = "wasm32"))]
 mod native;
-mod search;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use native::{Handle, best_move};
+pub use native::{Handle, best_move, warm_up};
 #[cfg(target_arch = "wasm32")]
-pub use web::{Handle, best_move};
+pub use web::{Handle, best_move, warm_up};
 
 /// Whether games against the computer can be offered.
 pub const AVAILABLE: bool = true;
 
-pub use search::ComputerError;
+/// Why no move came back.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ComputerError {
+    /// Stopped on purpose; not a failure.
+    #[error("the search was stopped")]
+    Cancelled,
+    #[error("the computer could not choose a move: {0}")]
+    Failed(String),
+}
 
-#[cfg(test)]
-mod tests {
-    use super::search::think_blocking;
-    use super::*;
-    use crate::state::Level;
-    use cozcade_engine::{AnyRecord, GameKind};
-    use std::sync::atomic::AtomicBool;
-
-    #[test]
-    fn every_level_answers_with_a_legal_move_in_every_game() {
-        let cancel = AtomicBool::new(false);
-        let clock = cozcade_engine::ai::InstantClock::start();
-        for kind in GameKind::ALL {
-            for level in Level::ALL {
-                let record = AnyRecord::new(kind);
-                let mv = think_blocking(&record, level, &cancel, &clock).expect("a move");
-                assert!(
-                    record.legal_move_texts().contains(&mv),
-                    "{kind} {level:?}: {mv}"
-                );
-            }
+#[cfg(not(target_arch = "wasm32"))]
+impl From<cozcade_thinker::ThinkError> for ComputerError {
+    fn from(error: cozcade_thinker::ThinkError) -> Self {
+        match error {
+            cozcade_thinker::ThinkError::Cancelled => ComputerError::Cancelled,
+            cozcade_thinker::ThinkError::Failed(reason) => ComputerError::Failed(reason),
         }
-    }
-
-    #[test]
-    fn a_cancelled_search_says_so() {
-        let cancel = AtomicBool::new(true);
-        let clock = || 0u64;
-        let record = AnyRecord::new(GameKind::Kalah);
-        assert_eq!(
-            think_blocking(&record, Level::Hard, &cancel, &clock),
-            Err(ComputerError::Cancelled)
-        );
     }
 }

@@ -8,7 +8,7 @@ use std::sync::{
 
 use cozcade_engine::{AnyRecord, ai::InstantClock};
 
-use super::search::{ComputerError, think_blocking};
+use super::ComputerError;
 use crate::{platform, state::Level};
 
 /// Stops one search.
@@ -28,6 +28,9 @@ impl Handle {
     }
 }
 
+/// Nothing to load natively: the search is part of the app.
+pub fn warm_up() {}
+
 pub async fn best_move(
     record: AnyRecord,
     level: Level,
@@ -39,7 +42,10 @@ pub async fn best_move(
         .name("cozcade-computer".into())
         .spawn(move || {
             let clock = InstantClock::start();
-            let _ = tx.send(think_blocking(&record, level, &cancel, &clock));
+            let _ = tx.send(
+                cozcade_thinker::think(&record, level, &cancel, &clock)
+                    .map_err(ComputerError::from),
+            );
         })
         .map_err(|e| ComputerError::Failed(e.to_string()))?;
     loop {

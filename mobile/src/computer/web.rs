@@ -1,15 +1,13 @@
-//! In the browser the search runs in a Web Worker (`web/worker.js`) that loads this same wasm
-//! module and calls [`think`]; the page only posts the request and waits. Stopping terminates
-//! the worker outright, which is immediate; the next request starts a fresh one.
-
-use std::sync::atomic::AtomicBool;
+//! In the browser the search runs in a Web Worker (`web/worker.js`) that loads the search's own
+//! wasm module (the `cozcade-thinker` crate) and calls its `think`; the page only posts the
+//! request and waits. Stopping terminates the worker outright, which is immediate; the next
+//! request starts a fresh one.
 
 use cozcade_engine::AnyRecord;
 use dioxus::prelude::*;
 use serde::Deserialize;
-use wasm_bindgen::prelude::*;
 
-use super::search::{ComputerError, think_blocking};
+use super::ComputerError;
 use crate::state::Level;
 
 /// Stops the worker's search.
@@ -26,12 +24,37 @@ impl Handle {
     }
 }
 
+/// Starts the worker unless it is running; it loads the search's wasm at once. A worker that
+/// fails to start is forgotten, so that the next ask starts another and reports its error. A
+/// macro so that [`ASK_WORKER_JS`] can begin with it.
+macro_rules! start_worker_js {
+    () => {
+        r#"
+    if (!window.__cozcadeWorker) {
+        const base = window.__cozcadeBase ?? document.baseURI;
+        const started = new Worker(new URL("worker.js", base), { type: "module" });
+        started.addEventListener("error", () => {
+            if (window.__cozcadeWorker === started) window.__cozcadeWorker = undefined;
+        });
+        window.__cozcadeWorker = started;
+    }
+"#
+    };
+}
+const START_WORKER_JS: &str = start_worker_js!();
+
+/// Starts the worker, so that its wasm is loaded and compiled while the player is still
+/// choosing: the first move of a first visit then does not wait for the download.
+pub fn warm_up() {
+    let _ = document::eval(START_WORKER_JS);
+}
+
 /// Starts (or reuses) the worker, posts the request and waits for its answer; a stop answers
 /// `{cancelled: true}` at once.
-const ASK_WORKER_JS: &str = r#"
+const ASK_WORKER_JS: &str = concat!(
+    start_worker_js!(),
+    r#"
     const request = await dioxus.recv();
-    const base = window.__cozcadeBase ?? document.baseURI;
-    window.__cozcadeWorker ??= new Worker(new URL("worker.js", base), { type: "module" });
     const worker = window.__cozcadeWorker;
     return await new Promise((resolve) => {
         window.__cozcadeStop = () => {
@@ -46,7 +69,8 @@ const ASK_WORKER_JS: &str = r#"
         };
         worker.postMessage(request);
     });
-"#;
+"#
+);
 
 #[derive(Deserialize)]
 struct Reply {
@@ -81,19 +105,4 @@ pub async fn best_move(
             error.unwrap_or_else(|| "no answer".into()),
         )),
     }
-}
-
-/// The worker's entry point: the record as the app saves it (JSON) and the level's name.
-#[wasm_bindgen]
-pub fn think(record_json: &str, level: &str) -> Result<String, JsValue> {
-    let record: AnyRecord =
-        serde_json::from_str(record_json).map_err(|e| JsValue::from_str(&e.to_string()))?;
-    let level = Level::ALL
-        .into_iter()
-        .find(|l| l.as_str() == level)
-        .ok_or_else(|| JsValue::from_str("unknown level"))?;
-    // The worker is terminated to stop a search, so the flag is never set here.
-    let cancel = AtomicBool::new(false);
-    let clock = || js_sys::Date::now() as u64;
-    think_blocking(&record, level, &cancel, &clock).map_err(|e| JsValue::from_str(&e.to_string()))
 }
