@@ -65,6 +65,52 @@ test("Chromium gets brotli files with their own types; the page is revalidated, 
   }
 });
 
+test("the first screen loads without the computer's search; a game's mode screen fetches it before any move", async () => {
+  for (const kind of ["phone", "phone-landscape"]) {
+    const browser = await device(kind);
+    try {
+      const page = browser.page;
+      const fetched = [];
+      page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+      await page.goto(server.url);
+      await page.locator("#main button").first().waitFor();
+      const search = `/${hashedFile("cozcade_thinker_bg", ".wasm")}`;
+      const app = `/${hashedFile("cozcade_mobile_bg", ".wasm")}`;
+      assert.ok(fetched.includes(app), `${kind}: the app's wasm: ${fetched}`);
+      // Nothing on the picker asks for it (the service worker keeps it later, after load, off
+      // this page's requests).
+      assert.ok(!fetched.includes(search), `${kind}: the search's wasm came with the first screen`);
+      // The mode screen starts the worker: its module and wasm arrive while nothing is played.
+      const arrived = page.waitForResponse((r) => new URL(r.url()).pathname === search, { timeout: 30000 });
+      arrived.catch(() => {});
+      await page.getByRole("button", { name: /^Checkers/ }).tap();
+      await page.locator('[data-mode="computer"]').waitFor();
+      const response = await arrived;
+      assert.equal(response.status(), 200, kind);
+      assert.equal((await response.allHeaders())["content-type"], "application/wasm", kind);
+      assert.equal(await page.locator(".board").count(), 0, `${kind}: still on the mode screen`);
+      // And that worker is the one that answers the first move.
+      const card = page.locator('[data-mode="computer"]');
+      await card.getByLabel("Easy").check();
+      await card.getByRole("button", { name: "New game" }).tap();
+      await page.locator(".board.checkers").waitFor();
+      const before = fetched.filter((f) => f === search).length;
+      // One move of ours (Red: a man, then its square), then the computer's (White) answer.
+      await page.locator(".playable").first().tap();
+      await page.locator(".playable").first().tap();
+      await page.waitForFunction(
+        () => document.querySelector("[data-testid=last-move]")?.textContent?.startsWith("Last move: White"),
+        null,
+        { timeout: 30000 },
+      );
+      assert.equal(fetched.filter((f) => f === search).length, before, `${kind}: no second download for the move`);
+      assert.deepEqual(browser.errors, [], kind);
+    } finally {
+      await browser.close();
+    }
+  }
+});
+
 test("gzip for a client without brotli, the plain file for one without either", async () => {
   const wasm = hashedFile("cozcade_mobile_bg", ".wasm");
   const raw = fs.readFileSync(path.join(webDir(), wasm));
