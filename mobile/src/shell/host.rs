@@ -55,11 +55,11 @@ pub(super) fn use_outside_events(
             .await
         {
             let mut texts = settings.texts;
-            // Unless the player picked a language in the meantime.
-            if texts.peek().language() == language {
-                texts.set(Texts::new(Language::negotiate(
-                    tags.iter().map(String::as_str),
-                )));
+            let device = Language::negotiate(tags.iter().map(String::as_str));
+            // Unless the player picked a language in the meantime; and only a language that
+            // differs from the one on screen: a new bundle redraws every text of the app.
+            if texts.peek().language() == language && device != language {
+                texts.set(Texts::new(device));
             }
         }
     });
