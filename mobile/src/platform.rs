@@ -35,18 +35,25 @@ pub async fn sleep(millis: u32) {
     .await;
 }
 
-/// Reports the page's shape now and on every resize: `true` when wider than tall.
-pub const LANDSCAPE_JS: &str = r#"
-    const send = () => dioxus.send(window.innerWidth > window.innerHeight);
-    send();
-    window.addEventListener("resize", send);
-    await new Promise(() => {});
-"#;
+/// Sets the page's language (its `lang`, which screen readers and hyphenation follow).
+pub fn set_page_language(tag: &str) {
+    let _ = document::eval(&format!("document.documentElement.lang = {tag:?};"));
+}
 
-/// Reports `true` when the page or app goes to the background.
-pub const HIDDEN_JS: &str = r#"
-    document.addEventListener("visibilitychange", () => dioxus.send(document.hidden));
-    window.addEventListener("pagehide", () => dioxus.send(true));
+/// Everything the app learns from the page, in one script for the whole run (each script is
+/// compiled and wired to the app on its own, during the first load): it reports
+/// `["landscape", wider than tall]` now and on every resize, `["reduced-motion", asked for
+/// less motion]` once, and `["hidden", true]` when the page or app goes to the background;
+/// and it sets the page's language to the tag the app sends it at start.
+pub const PAGE_JS: &str = r#"
+    const send = (what, value) => dioxus.send([what, value]);
+    const shape = () => send("landscape", window.innerWidth > window.innerHeight);
+    shape();
+    window.addEventListener("resize", shape);
+    send("reduced-motion", window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+    document.addEventListener("visibilitychange", () => send("hidden", document.hidden));
+    window.addEventListener("pagehide", () => send("hidden", true));
+    document.documentElement.lang = await dioxus.recv();
     await new Promise(() => {});
 "#;
 
@@ -95,10 +102,6 @@ pub fn store_page_unless_the_app_opened(app_store: &str, play_store: &str) {
         ));
     }
 }
-
-/// Whether the player asked the system for less motion.
-pub const REDUCED_MOTION_JS: &str =
-    r#"return window.matchMedia("(prefers-reduced-motion: reduce)").matches;"#;
 
 /// The room server this app talks to: the page's own origin in the browser (the room server
 /// serves the web build), [`crate::state::invitation::DEFAULT_SERVER`] on phones and desktops.

@@ -60,40 +60,25 @@ pub(super) fn use_outside_events(
             // differs from the one on screen: a new bundle redraws every text of the app.
             if texts.peek().language() == language && device != language {
                 texts.set(Texts::new(device));
+                platform::set_page_language(device.tag());
             }
         }
     });
 
     // Page shape, background/foreground and motion preference come from the page itself.
     use_future(move || async move {
+        let mut page = document::eval(platform::PAGE_JS);
+        let _ = page.send(settings.texts.peek().language().tag());
         let mut landscape = settings.landscape;
-        let mut events = document::eval(platform::LANDSCAPE_JS);
-        while let Ok(wide) = events.recv::<bool>().await {
-            if *landscape.peek() != wide {
-                landscape.set(wide);
-            }
-        }
-    });
-    use_future(move || async move {
-        let mut events = document::eval(platform::HIDDEN_JS);
-        while let Ok(hidden) = events.recv::<bool>().await {
-            if hidden {
-                pause_while_away(game, navigation);
-            }
-        }
-    });
-    use_future(move || async move {
         let mut reduced = settings.reduced_motion;
-        if let Ok(value) = document::eval(platform::REDUCED_MOTION_JS)
-            .join::<bool>()
-            .await
-        {
-            reduced.set(value);
+        while let Ok((what, value)) = page.recv::<(String, bool)>().await {
+            match what.as_str() {
+                "landscape" if *landscape.peek() != value => landscape.set(value),
+                "reduced-motion" => reduced.set(value),
+                "hidden" if value => pause_while_away(game, navigation),
+                _ => {}
+            }
         }
-        let _ = document::eval(&format!(
-            "document.documentElement.lang = {:?};",
-            settings.texts.peek().language().tag()
-        ));
     });
 }
 

@@ -99,10 +99,7 @@ impl Settings {
         {
             self.save_failed(error);
         }
-        let _ = document::eval(&format!(
-            "document.documentElement.lang = {:?};",
-            language.tag()
-        ));
+        platform::set_page_language(language.tag());
     }
 
     /// The saved game of a slot, if any; a damaged save is reported and treated as absent.
