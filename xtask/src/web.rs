@@ -42,6 +42,7 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     let app = Module {
         title: "the app",
         cargo: &[
+            "build",
             "-p",
             "cozcade-mobile",
             "--bin",
@@ -55,7 +56,15 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     .build(&staging, optimise)?;
     let thinker = Module {
         title: "the computer player's worker",
-        cargo: &["-p", "cozcade-thinker", "--lib"],
+        // A cdylib only here: everywhere else (the app's native builds) it is a plain library.
+        cargo: &[
+            "rustc",
+            "-p",
+            "cozcade-thinker",
+            "--lib",
+            "--crate-type",
+            "cdylib",
+        ],
         artifact: "cozcade_thinker.wasm",
         name: "cozcade_thinker",
     }
@@ -96,7 +105,7 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
 /// One wasm module of the bundle: the app, or the computer player's worker.
 struct Module<'a> {
     title: &'a str,
-    /// What to build: the package, its target and features.
+    /// What to build: cargo's subcommand, the package, its target and features.
     cargo: &'a [&'a str],
     /// The file cargo writes under `wasm32-unknown-unknown/<profile>/`.
     artifact: &'a str,
@@ -112,14 +121,8 @@ struct Built {
 
 impl Module<'_> {
     fn build(&self, staging: &Path, optimise: Optimise) -> Result<Built> {
-        let mut args = vec![
-            "build",
-            "--profile",
-            PROFILE,
-            "--target",
-            "wasm32-unknown-unknown",
-        ];
-        args.extend_from_slice(self.cargo);
+        let mut args = self.cargo.to_vec();
+        args.extend_from_slice(&["--profile", PROFILE, "--target", "wasm32-unknown-unknown"]);
         cargo_step(
             &format!("web: wasm32 build of {} (profile {PROFILE})", self.title),
             &args,
