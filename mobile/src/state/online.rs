@@ -257,6 +257,7 @@ mod tests {
                 turn: Some(Side::First),
                 result: None,
                 new_round_proposed_by: None,
+                new_round_answer: None,
                 seats: [creator, SeatStatus::Connected],
             },
         }));
@@ -313,6 +314,7 @@ mod tests {
                 turn: Some(Side::First),
                 result: None,
                 new_round_proposed_by: None,
+                new_round_answer: None,
                 seats: [SeatStatus::Connected, SeatStatus::Open],
             },
         }));
@@ -378,6 +380,7 @@ mod tests {
                 turn: Some(Side::First),
                 result: None,
                 new_round_proposed_by: None,
+                new_round_answer: None,
                 seats: [SeatStatus::Connected, SeatStatus::Open],
             },
         }));
@@ -442,6 +445,42 @@ mod tests {
         assert_eq!(
             Answered::WithdrawnByMe.text_id(),
             "online-new-round-withdrawn-by-me"
+        );
+    }
+
+    #[test]
+    fn an_answer_is_told_after_a_full_sync_too() {
+        // The creator comes back (a reload: no number of its own, so a sync and no replay)
+        // after the friend declined its request.
+        let mut c = OnlineClient::new(ROOM.into(), Some("k".into()), "t".into());
+        c.on_open();
+        c.on_text(&wire(&ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: GameKind::Kalah,
+            seat: Side::First,
+            seat_key: None,
+            seq: 2,
+            resync: true,
+        }));
+        c.on_text(&wire(&ServerMessage::Sync {
+            state: RoomState {
+                room: ROOM.into(),
+                game: GameKind::Kalah,
+                seq: 2,
+                round: 1,
+                record: AnyRecord::new(GameKind::Kalah).to_text(),
+                turn: Some(Side::First),
+                result: None,
+                new_round_proposed_by: None,
+                new_round_answer: Some(NewRoundAnswer::Declined { by: Side::Second }),
+                seats: [SeatStatus::Connected, SeatStatus::Connected],
+            },
+        }));
+        let v = view(&c);
+        assert_eq!(
+            (v.new_round, v.new_round_answer),
+            (NewRound::None, Some(Answered::DeclinedByFriend))
         );
     }
 
