@@ -3,13 +3,15 @@
 //
 // A JVM class stands in for AndroidHost: it implements the foreign `Host` interface, registers it
 // the way MainActivity does, delivers links, the back button and the trips to the background,
-// and checks what the Rust side decided. The scenarios are hosts-check/python/test_bridge.py's.
+// drives the real NetworkReporter as ConnectivityManager would, and checks what the Rust side
+// decided. The scenarios are hosts-check/python/test_bridge.py's.
 // `cargo xtask test-kotlin` builds the Linux library with the test exports (`--features
 // bridge-test`: the `test*` functions, which do what the App does in Rust by calling the same
 // functions), generates the bindings, compiles them with this file and runs it with the library
 // named by the `uniffi.component.cozcade_mobile.libraryOverride` property.
 package app.cozcade.hostscheck
 
+import android.net.Network
 import app.cozcade.bridge.Haptic
 import app.cozcade.bridge.Host
 import app.cozcade.bridge.HostEvent
@@ -18,14 +20,19 @@ import app.cozcade.bridge.Invitation
 import app.cozcade.bridge.appCameToForeground
 import app.cozcade.bridge.appWentToBackground
 import app.cozcade.bridge.backPressed
+import app.cozcade.bridge.networkChanged
 import app.cozcade.bridge.openLink
 import app.cozcade.bridge.registerHost
 import app.cozcade.bridge.testForgetHost
 import app.cozcade.bridge.testHaptic
+import app.cozcade.bridge.testNetworkNews
+import app.cozcade.bridge.testNetworkOnline
 import app.cozcade.bridge.testNextHostEvent
 import app.cozcade.bridge.testOpenStorePage
 import app.cozcade.bridge.testSetAtRoot
 import app.cozcade.bridge.testShareInvitation
+import app.cozcade.bridge.testWatchNetwork
+import dev.dioxus.main.NetworkReporter
 import kotlin.system.exitProcess
 
 const val HOME = "https://play.cozcade.app"
@@ -153,6 +160,33 @@ class BridgeTest {
         assertEquals(listOf(HostEvent.Background, HostEvent.Foreground), drain(), "events")
     }
 
+    fun theDefaultNetworkGoingAndComingBackReachesAnOnlineRoom() {
+        networkChanged(true)
+        testWatchNetwork()
+        // MainActivity's own callback, reporting through the bindings as on the phone.
+        val reporter = NetworkReporter()
+        val wifi = Network()
+        val mobileData = Network()
+        reporter.onAvailable(wifi)
+        assertEquals(emptyList(), testNetworkNews(), "news of the network there at start")
+        assertTrue(testNetworkOnline(), "online at start")
+        reporter.onLost(wifi)
+        assertEquals(listOf(false), testNetworkNews(), "news after Wi-Fi went")
+        assertFalse(testNetworkOnline(), "online after Wi-Fi went")
+        reporter.onAvailable(mobileData)
+        assertEquals(listOf(true), testNetworkNews(), "news after mobile data came")
+        assertTrue(testNetworkOnline(), "online on mobile data")
+        // The default moves back to Wi-Fi, and mobile data's loss is announced after: no loss.
+        reporter.onAvailable(wifi)
+        reporter.onLost(mobileData)
+        assertEquals(emptyList(), testNetworkNews(), "news after the default moved")
+        assertTrue(testNetworkOnline(), "online after the default moved")
+        reporter.onLost(wifi)
+        reporter.onAvailable(wifi)
+        assertEquals(listOf(false, true), testNetworkNews(), "news of a loss and a return")
+        assertEquals(emptyList(), drain(), "nothing for the App's inbox")
+    }
+
     fun aSecondRegistrationReplacesTheFirst() {
         val second = RecordingHost()
         registerHost(second)
@@ -171,6 +205,8 @@ val tests: List<Pair<String, BridgeTest.() -> Unit>> = listOf(
     "back is left to the system at the root only" to BridgeTest::backIsLeftToTheSystemAtTheRootOnly,
     "background and foreground reach the app in order" to BridgeTest::backgroundAndForegroundReachTheAppInOrder,
     "a second registration replaces the first" to BridgeTest::aSecondRegistrationReplacesTheFirst,
+    "the default network going and coming back reaches an online room" to
+        BridgeTest::theDefaultNetworkGoingAndComingBackReachesAnOnlineRoom,
 )
 
 fun main() {

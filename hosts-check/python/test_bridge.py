@@ -1,8 +1,8 @@
 """The native hosts' bridge, driven through UniFFI's generated Python bindings.
 
 Python stands in for Swift and Kotlin: it implements the foreign `Host` trait, registers it the
-way the iOS and Android hosts do at start, delivers links, the back button and the app's
-background/foreground, and checks what the Rust side decided. `cargo xtask test` builds the
+way the iOS and Android hosts do at start, delivers links, the back button, the app's
+background/foreground and the device's network news, and checks what the Rust side decided. `cargo xtask test` builds the
 library (`--features bridge-test`), generates `cozcade_mobile.py` next to it and runs this file
 with that directory on `sys.path` (`COZCADE_BINDINGS`).
 
@@ -140,6 +140,22 @@ class BridgeTest(unittest.TestCase):
         self.assertEqual(
             drain(), [bridge.HostEvent.BACKGROUND(), bridge.HostEvent.FOREGROUND()]
         )
+
+    def test_network_news_reaches_an_online_room_once_per_change(self):
+        bridge.network_changed(True)
+        bridge.test_watch_network()
+        self.assertTrue(bridge.test_network_online())
+        # iOS's path monitor reports every path update, Android's callback every network:
+        # only a change is news for the room.
+        for online in (True, False, False, True, True):
+            bridge.network_changed(online)
+        self.assertEqual(bridge.test_network_news(), [False, True])
+        bridge.network_changed(False)
+        self.assertFalse(bridge.test_network_online())
+        self.assertEqual(bridge.test_network_news(), [False])
+        bridge.network_changed(True)
+        self.assertEqual(bridge.test_network_news(), [True])
+        self.assertEqual(drain(), [])
 
     def test_a_second_registration_replaces_the_first(self):
         second = RecordingHost()

@@ -1,4 +1,4 @@
-//! `android/AndroidManifest.xml`: it parses, asks for the network, runs one `singleTask`
+//! `android/AndroidManifest.xml`: it parses, asks for the network and its state, runs one `singleTask`
 //! activity, and its intent filters are exactly the launcher, the verified https invitation
 //! link and the `cozcade://r/` fallback — no more, no less.
 
@@ -102,14 +102,23 @@ fn the_activity<'a, 'input>(manifest: Node<'a, 'input>) -> Node<'a, 'input> {
 }
 
 #[test]
-fn the_app_may_reach_the_network() {
+fn the_app_may_reach_the_network_and_hear_when_it_goes() {
     with_manifest(|manifest| {
         assert_eq!(
             names(manifest, "uses-permission"),
-            ["android.permission.INTERNET"],
-            "INTERNET, and no other permission"
+            [
+                "android.permission.INTERNET",
+                "android.permission.ACCESS_NETWORK_STATE"
+            ],
+            "INTERNET, ACCESS_NETWORK_STATE (NetworkReporter.kt's default-network callback), \
+             and no other permission"
         );
     });
+    // The permission is there for the callback, and the callback has it: without it
+    // registerDefaultNetworkCallback throws a SecurityException at start.
+    let reporter = read_text("android/src/main/kotlin/dev/dioxus/main/NetworkReporter.kt")
+        .unwrap_or_else(|e| panic!("{e}"));
+    assert!(reporter.contains("registerDefaultNetworkCallback("));
 }
 
 #[test]

@@ -188,15 +188,47 @@ fn the_hosts_call_what_rust_exports_for_them() {
             "app_came_to_foreground",
             "app_went_to_background",
             "back_pressed",
+            "network_changed",
             "open_link",
             "register_host"
         ]
     );
-    // Android passes everything: links, back, background, and registers its host.
+    // Android passes everything: links, back, background, and registers its host; the
+    // network's news comes from the callback the activity starts.
     let activity = source(&format!("{KOTLIN_DIR}/MainActivity.kt"));
+    let reporter = source(&format!("{KOTLIN_DIR}/NetworkReporter.kt"));
     for export in &exports {
         let call = format!("{}(", camel(export));
-        assert!(activity.contains(&call), "MainActivity never calls {call}");
+        let caller = if export == "network_changed" {
+            &reporter
+        } else {
+            &activity
+        };
+        assert!(
+            caller.contains(&call),
+            "the Android host never calls {call}"
+        );
+    }
+    assert!(reporter.contains(
+        "class NetworkReporter(\n    private val report: (Boolean) -> Unit = { online -> networkChanged(online) },\n) : ConnectivityManager.NetworkCallback() {"
+    ));
+    for callback in [
+        "override fun onAvailable(network: Network)",
+        "override fun onLost(network: Network)",
+        "registerDefaultNetworkCallback(this)",
+        "unregisterNetworkCallback(this)",
+    ] {
+        assert!(
+            reporter.contains(callback),
+            "NetworkReporter has no {callback}"
+        );
+    }
+    for call in [
+        "private val network = NetworkReporter()",
+        "network.start(it)",
+        "network.stop(it)",
+    ] {
+        assert!(activity.contains(call), "MainActivity never does {call}");
     }
     // The Kotlin bindings' package, as mobile/uniffi.toml sets it.
     let uniffi = source("mobile/uniffi.toml");
@@ -212,6 +244,18 @@ fn the_hosts_call_what_rust_exports_for_them() {
         "appCameToForeground()",
     ] {
         assert!(start.contains(call), "HostStart.swift never calls {call}");
+    }
+    // The network's news comes from a path monitor that the start starts.
+    assert!(start.contains("startNetworkMonitor()"));
+    let monitor = source(&format!("{SWIFT_DIR}/NetworkMonitor.swift"));
+    for part in [
+        "import Network",
+        "NWPathMonitor()",
+        "pathUpdateHandler",
+        "networkChanged(online: path.status == .satisfied)",
+        "pathMonitor.start(queue:",
+    ] {
+        assert!(monitor.contains(part), "NetworkMonitor.swift has no {part}");
     }
     let opened = source("mobile/src/bridge/opened_links.rs");
     assert!(opened.contains("Event::Opened { urls }") && opened.contains("open_link("));
@@ -245,15 +289,20 @@ fn the_hosts_use_no_test_only_export() {
             "test_haptic",
             "test_open_store_page",
             "test_set_at_root",
-            "test_forget_host"
+            "test_forget_host",
+            "test_watch_network",
+            "test_network_news",
+            "test_network_online"
         ],
         "read testing.rs"
     );
     for file in [
         format!("{KOTLIN_DIR}/MainActivity.kt"),
         format!("{KOTLIN_DIR}/AndroidHost.kt"),
+        format!("{KOTLIN_DIR}/NetworkReporter.kt"),
         format!("{SWIFT_DIR}/HostStart.swift"),
         format!("{SWIFT_DIR}/IosHost.swift"),
+        format!("{SWIFT_DIR}/NetworkMonitor.swift"),
     ] {
         let host = source(&file);
         for export in &test_only {

@@ -159,9 +159,10 @@ fn it_generates_bindings_bundles_and_calls_existing_lanes_with_their_secrets() {
     let ios = runs(&workflow["jobs"]["ios"]).join("\n");
     assert!(ios.contains("ios/Sources/CozcadeHost/*.swift"));
     assert!(ios.contains("--features ios-host"));
-    // The Android build puts AndroidHost.kt next to the activity.
+    // The Android build puts AndroidHost.kt and NetworkReporter.kt next to the activity.
     let android = runs(&workflow["jobs"]["android"]).join("\n");
     assert!(android.contains("android/src/main/kotlin/dev/dioxus/main/AndroidHost.kt"));
+    assert!(android.contains("android/src/main/kotlin/dev/dioxus/main/NetworkReporter.kt"));
 }
 
 #[test]

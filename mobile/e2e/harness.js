@@ -91,6 +91,8 @@ export async function device(kind, options = {}) {
     context,
     page,
     errors,
+    /** Whether the player presses with a finger (a tap) rather than a mouse (a click). */
+    touch: shapes[kind]?.hasTouch === true,
     async close() {
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
@@ -268,6 +270,45 @@ export async function tcpProxy(target) {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/** Presses `locator` as the device's player does: a tap on a touch screen, else a click. */
+export async function press(browser, locator) {
+  if (browser.touch) await locator.tap();
+  else await locator.click();
+}
+
+/** "Play with a friend" for `game` (a picker button name or pattern) on the `creator` device,
+ * whose app is at `url`; returns the invitation link once it is shown. */
+export async function createRoom(creator, url, game) {
+  const { page } = creator;
+  await page.goto(url);
+  await press(creator, page.getByRole("button", { name: game }));
+  await press(creator, page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }));
+  const link = page.getByTestId("invitation-link");
+  await link.waitFor();
+  return link.inputValue();
+}
+
+/** The `friend` device opens the invitation `link` and takes the seat with the welcome's one
+ * button ("Play in the browser" on phones, "Take your seat" elsewhere); returns once both the
+ * friend and the `creator` show the game connected. */
+export async function joinAsFriend(creator, friend, link) {
+  await friend.page.goto(link);
+  // Every device shape here but the desktop and laptop ones has a touch screen.
+  const name = friend.touch ? "Play in the browser" : "Take your seat";
+  await press(friend, friend.page.getByRole("button", { name }));
+  for (const { page } of [friend, creator]) {
+    await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
+  }
+}
+
+/** A room for `game` created on `creator` (its app at `url`), taken up by `friend` on the
+ * welcome, both connected: the start of every online game. Returns the invitation link. */
+export async function playWithFriend(creator, friend, url, game) {
+  const link = await createRoom(creator, url, game);
+  await joinAsFriend(creator, friend, link);
+  return link;
 }
 
 /** Runs `body` with a browser for each of `kinds` (device shapes), closes them afterwards, and

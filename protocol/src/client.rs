@@ -15,6 +15,9 @@ use crate::{
     ServerMessage,
 };
 
+/// The wire's answer type, which the client keeps as it is (here for the client's readers).
+pub use crate::NewRoundAnswer;
+
 /// Longest action id prefix kept: with "-" and a 20-digit counter, ids stay within
 /// [`crate::MAX_ACTION_ID_LEN`].
 const MAX_ID_PREFIX: usize = 40;
@@ -109,14 +112,6 @@ pub enum IntentError {
     Stopped,
 }
 
-/// How the last request for a new round ended other than by a new round: `by` is the player
-/// who answered (the asked one declines, the asker withdraws).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum NewRoundAnswer {
-    Declined { by: Seat },
-    Withdrawn { by: Seat },
-}
-
 /// An action sent (or to be sent) and not yet confirmed by an event or refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Pending {
@@ -134,7 +129,7 @@ struct Known {
     seq: u64,
     round: u32,
     new_round_proposed_by: Option<Seat>,
-    /// The last request's answer, until the next request or round (a sync does not carry it).
+    /// The last request's answer, until the next request or round (an event or a sync says).
     new_round_answer: Option<NewRoundAnswer>,
 }
 
@@ -458,7 +453,7 @@ impl OnlineClient {
             seq: state.seq,
             round: state.round,
             new_round_proposed_by: state.new_round_proposed_by,
-            new_round_answer: None,
+            new_round_answer: state.new_round_answer,
         });
         self.friend = state.seats[seat.other().index()];
         self.awaiting_sync = false;
@@ -785,6 +780,7 @@ mod tests {
                 turn: Some(rebuilt.turn()),
                 result: None,
                 new_round_proposed_by: None,
+                new_round_answer: None,
                 seats,
             },
         }
@@ -1240,6 +1236,34 @@ mod tests {
             Some(NewRoundAnswer::Withdrawn { by: Seat::Second })
         );
         assert_eq!(c.new_round_proposed_by(), None);
+    }
+
+    #[test]
+    fn a_sync_carries_the_last_answer_to_a_request() {
+        // A player who comes back to a full sync (a fresh start, or too far behind for a
+        // replay) learns that the friend declined, as one replayed the event would.
+        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        c.on_open();
+        c.on_message(welcome(Seat::First, 2, true));
+        let ServerMessage::Sync { mut state } =
+            sync(2, &[], [SeatStatus::Connected, SeatStatus::Connected])
+        else {
+            unreachable!("sync builds a sync")
+        };
+        state.new_round_answer = Some(NewRoundAnswer::Declined { by: Seat::Second });
+        c.on_message(ServerMessage::Sync {
+            state: state.clone(),
+        });
+        assert_eq!(
+            c.new_round_answer(),
+            Some(NewRoundAnswer::Declined { by: Seat::Second })
+        );
+        assert_eq!(c.new_round_proposed_by(), None);
+        // A later sync without one (a new request or round came meanwhile) clears it.
+        state.seq = 3;
+        state.new_round_answer = None;
+        c.on_message(ServerMessage::Sync { state });
+        assert_eq!(c.new_round_answer(), None);
     }
 
     #[test]

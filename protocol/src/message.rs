@@ -134,6 +134,20 @@ pub enum Event {
     NewRoundWithdrawn,
 }
 
+/// How the last request for a new round ended other than by a new round: `by` is the player
+/// who answered (the asked one declines, the asker withdraws). A room keeps it until the next
+/// request or round, so a player who comes back to a full `sync` hears it as one replayed the
+/// event does.
+///
+/// On the wire a `sync` carries it as `new_round_declined_by` or `new_round_withdrawn_by`, a
+/// seat like `new_round_proposed_by` (cheaper to read than a tagged object, in the web build
+/// too).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NewRoundAnswer {
+    Declined { by: Seat },
+    Withdrawn { by: Seat },
+}
+
 /// Everything about a room, for a client that joins or has fallen too far behind.
 ///
 /// On the wire `result` is text (`ongoing`, `draw`, `<colour> wins`); reading a state replays
@@ -156,6 +170,8 @@ pub struct RoomState {
     pub result: Option<Outcome>,
     /// The seat, if any, that asked for a new round and waits for the other.
     pub new_round_proposed_by: Option<Seat>,
+    /// How the last request was turned down, if it was and no request or round followed.
+    pub new_round_answer: Option<NewRoundAnswer>,
     /// Indexed by seat: `[first, second]`.
     pub seats: [SeatStatus; 2],
 }
@@ -172,6 +188,13 @@ struct RoomStateText {
     /// `ongoing`, `draw` or `<colour> wins`.
     result: String,
     new_round_proposed_by: Option<Seat>,
+    /// [`RoomState::new_round_answer`], at most one of the two. Optional on the wire (absent
+    /// when there is none): older servers do not send them and older clients ignore them, so
+    /// they came within version 1.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    new_round_declined_by: Option<Seat>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    new_round_withdrawn_by: Option<Seat>,
     seats: [SeatStatus; 2],
 }
 
@@ -186,6 +209,14 @@ impl From<RoomState> for RoomStateText {
             record: state.record,
             turn: state.turn,
             new_round_proposed_by: state.new_round_proposed_by,
+            new_round_declined_by: match state.new_round_answer {
+                Some(NewRoundAnswer::Declined { by }) => Some(by),
+                _ => None,
+            },
+            new_round_withdrawn_by: match state.new_round_answer {
+                Some(NewRoundAnswer::Withdrawn { by }) => Some(by),
+                _ => None,
+            },
             seats: state.seats,
         }
     }
@@ -205,6 +236,14 @@ impl TryFrom<RoomStateText> for RoomState {
                 record.describe_result()
             ));
         }
+        let new_round_answer = match (text.new_round_declined_by, text.new_round_withdrawn_by) {
+            (None, None) => None,
+            (Some(by), None) => Some(NewRoundAnswer::Declined { by }),
+            (None, Some(by)) => Some(NewRoundAnswer::Withdrawn { by }),
+            (Some(_), Some(_)) => {
+                return Err("a request for a new round was declined and withdrawn".into());
+            }
+        };
         Ok(RoomState {
             room: text.room,
             game: text.game,
@@ -214,6 +253,7 @@ impl TryFrom<RoomStateText> for RoomState {
             turn: text.turn,
             result,
             new_round_proposed_by: text.new_round_proposed_by,
+            new_round_answer,
             seats: text.seats,
         })
     }
@@ -404,6 +444,37 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&ClientMessage::Resync {}).expect("serialises"),
             r#"{"type":"resync"}"#
+        );
+    }
+
+    #[test]
+    fn a_sync_names_at_most_one_answer_to_a_request() {
+        let state = |answers: &str| {
+            format!(
+                r#"{{"room":"r","game":"kalah","seq":3,"round":1,"record":{{"start":"G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0","moves":[]}},"turn":"first","result":"ongoing","new_round_proposed_by":null,{answers}"seats":["connected","connected"]}}"#
+            )
+        };
+        let read = |answers: &str| serde_json::from_str::<RoomState>(&state(answers));
+        let answer = |answers: &str| read(answers).map(|s| s.new_round_answer).ok();
+        assert_eq!(answer(""), Some(None), "none: an older server's sync");
+        assert_eq!(
+            answer(r#""new_round_declined_by":"second","#),
+            Some(Some(NewRoundAnswer::Declined { by: Seat::Second }))
+        );
+        assert_eq!(
+            answer(r#""new_round_withdrawn_by":"first","#),
+            Some(Some(NewRoundAnswer::Withdrawn { by: Seat::First }))
+        );
+        assert!(
+            read(r#""new_round_declined_by":"second","new_round_withdrawn_by":"first","#).is_err()
+        );
+        // Written back only when there is one, so an older client's reading is unchanged.
+        let none = read("").expect("parses");
+        let written = serde_json::to_string(&none).expect("serialises");
+        assert_eq!(
+            written.matches("new_round_").count(),
+            1,
+            "only new_round_proposed_by: {written}"
         );
     }
 

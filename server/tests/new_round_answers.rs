@@ -6,7 +6,9 @@ mod common;
 
 use common::{Player, TestServer, http, two_players};
 use cozcade_engine::{GameKind, Side};
-use cozcade_protocol::{ClientMessage, ErrorCode, Event, RoomInfo, ServerMessage};
+use cozcade_protocol::{
+    ClientMessage, ErrorCode, Event, NewRoundAnswer, RoomInfo, RoomState, ServerMessage,
+};
 
 fn info(body: &str) -> RoomInfo {
     serde_json::from_str(body).unwrap_or_else(|e| panic!("not a RoomInfo: {e}: {body}"))
@@ -136,6 +138,16 @@ async fn a_request_can_be_declined_or_withdrawn_and_both_players_see_which() {
     assert_eq!(seen_by_creator, seen_by_guest);
     assert_eq!((creator.proposed_by(), guest.proposed_by()), (None, None));
     assert_eq!(creator.record().move_texts(), ["a"], "the round goes on");
+    // A full sync says so too, for a player who comes back to one instead of a replay.
+    let state = resync(&mut guest.client).await;
+    assert_eq!(
+        (
+            state.seq,
+            state.new_round_proposed_by,
+            state.new_round_answer
+        ),
+        (3, None, Some(NewRoundAnswer::Declined { by: Side::First }))
+    );
 
     // The creator asks and takes it back.
     let sent = creator.online.new_round().expect("ask");
@@ -196,20 +208,35 @@ async fn a_request_can_be_declined_or_withdrawn_and_both_players_see_which() {
             (5, Side::First, Event::NewRoundWithdrawn),
         ]
     );
-    back.send(&ClientMessage::Resync {}).await;
-    let state = match back
-        .until(|m| matches!(m, ServerMessage::Sync { .. }))
-        .await
-    {
-        ServerMessage::Sync { state } => state,
-        _ => unreachable!(),
-    };
+    let state = resync(&mut back).await;
     assert_eq!(
-        (state.seq, state.round, state.new_round_proposed_by),
-        (5, 1, None)
+        (
+            state.seq,
+            state.round,
+            state.new_round_proposed_by,
+            state.new_round_answer
+        ),
+        (
+            5,
+            1,
+            None,
+            Some(NewRoundAnswer::Withdrawn { by: Side::First })
+        )
     );
     // Nothing left to withdraw after the restart.
     back.send(&withdraw("late".into(), 5)).await;
     assert_eq!(error_code(&back.recv().await), ErrorCode::NoNewRoundRequest);
     again.shutdown().await;
+}
+
+/// Asks for the whole state and returns it.
+async fn resync(client: &mut common::Client) -> RoomState {
+    client.send(&ClientMessage::Resync {}).await;
+    match client
+        .until(|m| matches!(m, ServerMessage::Sync { .. }))
+        .await
+    {
+        ServerMessage::Sync { state } => state,
+        other => panic!("expected a sync, got {other:?}"),
+    }
 }

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use common::{TestServer, get, http, two_players};
 use cozcade_engine::GameKind;
+use cozcade_protocol::{ErrorCode, ServerMessage};
 
 /// The `content` of every `<meta property|name="…">` in `page`, by property or name.
 fn meta_tags(page: &str) -> Vec<(String, String)> {
@@ -254,4 +255,22 @@ async fn an_expired_room_gets_the_same_page() {
     assert_gone(&server, &room.room).await;
     // The cached picture of a deleted room is not served either.
     assert_eq!(get(server.addr, path_of(&image), &[]).await.0, 404);
+
+    // Nothing broke on the way: its player coming back is told the room is unknown, and the
+    // server still makes and shows new rooms.
+    let mut back = server.connect().await;
+    back.hello(&room.room, Some(&room.seat_key), Some(0)).await;
+    match back.recv().await {
+        ServerMessage::Error {
+            code: ErrorCode::UnknownRoom,
+            ..
+        } => {}
+        other => panic!("expected unknown_room, got {other:?}"),
+    }
+    let fresh = server.create(GameKind::Kalah).await;
+    let (status, page) = http(server.addr, "GET", &format!("/r/{}", fresh.room), "").await;
+    assert_eq!(status, 200);
+    let image = tag(&meta_tags(&page), "og:image").to_owned();
+    let (status, _, png) = get(server.addr, path_of(&image), &[]).await;
+    assert_eq!((status, png_size(&png)), (200, (1200, 630)));
 }

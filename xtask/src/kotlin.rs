@@ -2,7 +2,8 @@
 //!
 //! There is no Android SDK here, but the UniFFI Kotlin bindings and the host files are plain
 //! Kotlin: one compiler run takes the generated bindings, the JVM test host
-//! (`hosts-check/kotlin/BridgeTest.kt`), the real `MainActivity.kt` and `AndroidHost.kt`, and
+//! (`hosts-check/kotlin/BridgeTest.kt`), the real `MainActivity.kt`, `AndroidHost.kt` and
+//! `NetworkReporter.kt`, and
 //! small stubs of the Android API those two use (`hosts-check/kotlin/android-stubs/`). Then the
 //! test host runs on the JVM against the Linux build of the library, loaded through JNA as the
 //! phones load `libmain.so`.

@@ -1,5 +1,5 @@
-// Starts the iOS side of the bridge: registers IosHost with Rust and reports the app's trips to
-// the background. Rust calls `cozcade_ios_host_start` once, before the UI starts
+// Starts the iOS side of the bridge: registers IosHost with Rust, reports the app's trips to
+// the background, and starts the network monitor (NetworkMonitor.swift). Rust calls `cozcade_ios_host_start` once, before the UI starts
 // (mobile/src/bridge/ios_host.rs, cargo feature `ios-host`, which the release build turns on
 // when it links this library).
 //
@@ -12,7 +12,8 @@ import UIKit
 import CozcadeBridge
 #endif
 
-/// The lifecycle observers, registered once (a second start only registers a new host).
+/// The lifecycle observers, registered once (a second start only registers a new host); the
+/// network monitor starts with them.
 private var lifecycleObservers: [NSObjectProtocol] = []
 
 @_cdecl("cozcade_ios_host_start")
@@ -28,4 +29,5 @@ public func cozcadeIosHostStart() {
             forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
         ) { _ in appCameToForeground() },
     ]
+    startNetworkMonitor()
 }

@@ -3,7 +3,7 @@
 // the result; the player's own moves are not told back to them.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, device, newComputerGame, roomServer } from "../harness.js";
+import { serve, device, newComputerGame, roomServer, playWithFriend } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -111,16 +111,7 @@ test("online, the friend's move is told on the other device, not on the mover's"
   const creator = await device("phone");
   const guest = await device("phone-landscape");
   try {
-    await creator.page.goto(rooms.url);
-    await creator.page.getByRole("button", { name: /^Kalah/ }).click();
-    await creator.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).click();
-    const link = creator.page.getByTestId("invitation-link");
-    await link.waitFor();
-    await guest.page.goto(await link.inputValue());
-    await guest.page.getByTestId("take-seat").tap();
-    for (const page of [creator.page, guest.page]) {
-      await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
-    }
+    await playWithFriend(creator, guest, rooms.url, /^Kalah/);
     await creator.page.getByRole("button", { name: /^Gold pit b:/ }).tap();
     await guest.page.locator('.status[data-plies="1"]').waitFor({ timeout: 20000 });
     await guest.page.waitForFunction(() => document.querySelector("[data-testid=announcer]").textContent !== "");

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir } from "../harness.js";
+import { roomServer, device, artifactDir, playWithFriend } from "../harness.js";
 
 let server;
 // The room server serves the bundle too, so online games and local ones share one origin.
@@ -151,16 +151,7 @@ test("New round in the middle of a game asks first in a modal, then the friend a
   const creator = await device("phone");
   const guest = await device("phone-landscape");
   try {
-    await creator.page.goto(server.url);
-    await creator.page.getByRole("button", { name: /^Checkers/ }).tap();
-    await creator.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).tap();
-    const link = creator.page.getByTestId("invitation-link");
-    await link.waitFor();
-    await guest.page.goto(await link.inputValue());
-    await guest.page.getByTestId("take-seat").tap();
-    for (const page of [creator.page, guest.page]) {
-      await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
-    }
+    await playWithFriend(creator, guest, server.url, /^Checkers/);
     // A move each.
     await creator.page.locator("#cell-11").tap();
     await creator.page.locator("#cell-15").tap();

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serve, device, artifactDir, newComputerGame, roomServer } from "../harness.js";
+import { serve, device, artifactDir, newComputerGame, roomServer, playWithFriend } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -380,16 +380,7 @@ test("online, the friend's move animates on the other device as it does on the m
   const creator = await device("phone", { motion: "no-preference", initScript: watchLongTasks });
   const guest = await device("phone-landscape", { motion: "no-preference", initScript: watchLongTasks });
   try {
-    await creator.page.goto(rooms.url);
-    await creator.page.getByRole("button", { name: /^Checkers/ }).click();
-    await creator.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).click();
-    const link = creator.page.getByTestId("invitation-link");
-    await link.waitFor();
-    await guest.page.goto(await link.inputValue());
-    await guest.page.getByRole("button", { name: "Play in the browser" }).tap();
-    for (const page of [creator.page, guest.page]) {
-      await page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
-    }
+    await playWithFriend(creator, guest, rooms.url, /^Checkers/);
     await creator.page.locator("#cell-11").tap();
     const mover = sampleMotion(creator.page, { plies: 1 });
     const friend = sampleMotion(guest.page, { plies: 1 });

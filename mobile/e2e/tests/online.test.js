@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir, withDevices } from "../harness.js";
+import { roomServer, device, artifactDir, withDevices, createRoom as openRoom, joinAsFriend } from "../harness.js";
 import { WHOLE_GAME } from "../whole-games.js";
 
 let server;
@@ -22,14 +22,10 @@ const state = (page) => page.evaluate(() => ({
 }));
 
 /** The creator's "Play with a friend" for `game`; returns the invitation link shown. */
-async function createRoom(page, game) {
-  await page.goto(server.url);
-  await page.getByRole("button", { name: game }).click();
-  await page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).click();
-  const link = page.getByTestId("invitation-link");
-  await link.waitFor();
-  assert.equal(await page.getByTestId("connection").textContent(), "Waiting for your friend to join");
-  return link.inputValue();
+async function createRoom(creator, game) {
+  const link = await openRoom(creator, server.url, game);
+  assert.equal(await creator.page.getByTestId("connection").textContent(), "Waiting for your friend to join");
+  return link;
 }
 
 async function connection(page, name) {
@@ -81,7 +77,7 @@ const centre = async (locator) => {
 
 test("Kalah: invitation, room full, a whole game, New round, the device's rooms and Leave", async () => {
   await withDevices(["desktop", "phone", "phone"], async (creator, guest, stranger) => {
-    const link = await createRoom(creator.page, /Kalah/);
+    const link = await createRoom(creator, /Kalah/);
     assert.match(link, /^http:\/\/127\.0\.0\.1:\d+\/r\/[0-9a-f]{20}$/);
     // The creator's own address names the room, so a reload comes back to it.
     assert.equal(new URL(creator.page.url()).pathname, new URL(link).pathname);
@@ -90,11 +86,8 @@ test("Kalah: invitation, room full, a whole game, New round, the device's rooms 
     // No moves before the friend is here.
     assert.equal(await creator.page.locator(".pit.playable").count(), 0);
 
-    await guest.page.goto(link);
     // The friend is welcomed first and takes the seat with the welcome's one button.
-    await guest.page.getByRole("button", { name: "Play in the browser" }).tap();
-    await connection(guest.page, "connected");
-    await connection(creator.page, "connected");
+    await joinAsFriend(creator, guest, link);
     assert.equal(await guest.page.locator("main.online").getAttribute("data-seat"), "second");
     // Gold (the creator) moves first; the guest's own turquoise pits are nearest (left column,
     // where gold's are on the creator's board in landscape they run along the bottom).
@@ -170,7 +163,7 @@ test("Kalah: invitation, room full, a whole game, New round, the device's rooms 
 
 test("Checkers: a whole game, the guest reloads mid-game and a second tab takes the seat", async () => {
   await withDevices(["phone", "desktop"], async (creator, guest) => {
-    const link = await createRoom(creator.page, /^Checkers/);
+    const link = await createRoom(creator, /^Checkers/);
     // The guest opens the server's fallback address, as the invitation page links it.
     const room = new URL(link).pathname.split("/").pop();
     await guest.page.goto(`${server.url}?room=${room}`);
@@ -228,11 +221,8 @@ test("Checkers: a whole game, the guest reloads mid-game and a second tab takes 
 
 test("Chinese Checkers: a whole game through a server crash and restart, no move lost", async () => {
   await withDevices(["desktop", "phone"], async (creator, guest) => {
-    const link = await createRoom(creator.page, /Chinese Checkers/);
-    await guest.page.goto(link);
-    await guest.page.getByRole("button", { name: "Play in the browser" }).tap();
-    await connection(guest.page, "connected");
-    await connection(creator.page, "connected");
+    const link = await createRoom(creator, /Chinese Checkers/);
+    await joinAsFriend(creator, guest, link);
     // The guest's coral start (holes 1-10) is at the bottom of its star.
     const hole1 = await centre(guest.page.locator("#cell-1"));
     const hole121 = await centre(guest.page.locator("#cell-121"));

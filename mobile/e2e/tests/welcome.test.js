@@ -1,7 +1,7 @@
 // The invitation as the friend meets it, by touch on a phone held upright and sideways: the
 // welcome before any seat is taken (and a third person who finds the room full), a request
-// for a new round declined and withdrawn, seen on both sides, and the device's list of online
-// games with leaving from it, online and offline.
+// for a new round declined and withdrawn, seen on both sides (and after a reload), and the
+// device's list of online games with leaving from it, online and offline.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
@@ -140,6 +140,14 @@ test("sideways: the welcome, then a new round declined and another withdrawn, se
     // Still round 1, the same move on both boards; the friend (white) is to move.
     assert.equal(await creator.page.locator(".status").getAttribute("data-plies"), "1");
     await friend.page.locator(".square.playable").first().waitFor();
+
+    // The creator reloads: a fresh start catches up with a full sync rather than a replay of
+    // the events, and still hears that the friend withdrew.
+    await creator.page.reload();
+    await connection(creator.page, "connected");
+    await answer(creator.page).waitFor();
+    assert.equal(await answer(creator.page).textContent(), "Your friend withdrew the new round.");
+    assert.equal(await creator.page.locator(".status").getAttribute("data-plies"), "1");
   });
 });
 

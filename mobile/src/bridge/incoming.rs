@@ -69,6 +69,17 @@ pub fn back_pressed() -> bool {
     true
 }
 
+/// The device's network went (`false`) or came back (`true`): Android's default-network
+/// callback (`onLost` / `onAvailable`), iOS's `NWPathMonitor` (`.satisfied` or not). An online
+/// room shows "Offline" at once and reconnects the moment the network is back, as the web
+/// build does on the browser's `offline` / `online` events. Reporting what is already known
+/// changes nothing, so a host may pass on every update it gets.
+#[cfg(not(target_arch = "wasm32"))]
+#[cfg_attr(feature = "bridge", uniffi::export)]
+pub fn network_changed(online: bool) {
+    crate::online::network::report(online);
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

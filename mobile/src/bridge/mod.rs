@@ -11,7 +11,9 @@
 //!   `cozcade://` link, [`app_went_to_background`] / [`app_came_to_foreground`], and
 //!   [`back_pressed`] for Android's back button. They only decide and queue: every one is
 //!   answered at once, on the host's thread, and what the app must do arrives in its inbox
-//!   ([`host_events`]) as a [`HostEvent`].
+//!   ([`host_events`]) as a [`HostEvent`]. `network_changed` (not in the web build) is the one
+//!   that skips the inbox: the device's network news goes straight to every online room's
+//!   `online::network::NetworkWatch`, which the room's connection loop listens to.
 //!
 //! The module is compiled in every build; only the UniFFI exports need the `bridge` feature
 //! (on with `mobile`). Without a host the inbox stays empty and the calls answer `false`.
@@ -53,6 +55,8 @@ pub use host::{
     Haptic, Host, HostError, haptic, open_store_page, register_host, share, share_invitation,
 };
 pub use inbox::{HostEvent, host_events, set_at_root};
+#[cfg(not(target_arch = "wasm32"))]
+pub use incoming::network_changed;
 pub use incoming::{
     LinkRefused, app_came_to_foreground, app_went_to_background, back_pressed, open_link,
     route_link,

@@ -19,6 +19,10 @@ use super::transport::{Socket, room_socket_url};
 
 const WAIT: Duration = Duration::from_secs(10);
 
+/// The device's network news is process-wide (the host reports it for the whole app), so the
+/// tests that run sessions take turns with the one that reports a lost network.
+static NETWORK: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 struct Server {
     running: RunningServer,
     base: String,
@@ -277,6 +281,7 @@ impl Watched {
 
 #[tokio::test]
 async fn sessions_ride_out_a_server_restart_and_stop_when_replaced() {
+    let _network = NETWORK.lock().await;
     let dir = tempfile::tempdir().expect("temp dir");
     let server = start_on(&dir, None).await;
     let addr = server.addr;
@@ -352,6 +357,71 @@ async fn sessions_ride_out_a_server_restart_and_stop_when_replaced() {
     // Closing the intents ends a session too.
     drop(turquoise.intents);
     tokio::time::timeout(WAIT, turquoise.task)
+        .await
+        .expect("the session ends with its screen")
+        .expect("no panic");
+    server.shutdown().await;
+}
+
+/// Says the network is back when dropped, so a failing test leaves the next one online.
+struct BackOnline;
+
+impl Drop for BackOnline {
+    fn drop(&mut self) {
+        crate::bridge::network_changed(true);
+    }
+}
+
+#[tokio::test]
+async fn the_hosts_network_news_reaches_the_session_at_once() {
+    use cozcade_protocol::backoff::reconnect_delay;
+
+    let _network = NETWORK.lock().await;
+    let _online = BackOnline;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let server = start_on(&dir, None).await;
+    let addr = server.addr;
+    let base = format!("http://{addr}");
+    let created = create_room(&base, GameKind::Kalah)
+        .await
+        .expect("room created");
+    let mut gold = Watched::start(&base, &created.room, Some(created.seat_key.clone()), "g");
+    gold.until(|c| c.link() == &Link::Connected && c.record().is_some())
+        .await;
+
+    // The network goes while connected: Offline at once, without waiting for the heartbeat.
+    crate::bridge::network_changed(false);
+    gold.until(|c| c.phase() == Phase::Offline).await;
+    // A report of what is already known changes nothing.
+    crate::bridge::network_changed(false);
+
+    // Back online: it reconnects and carries on.
+    crate::bridge::network_changed(true);
+    gold.until(|c| c.link() == &Link::Connected).await;
+
+    // Now the server goes away and the session backs off, further with every failed attempt,
+    // until the wait before the next one is long.
+    const LONG: u32 = 5;
+    server.shutdown().await;
+    gold.until(|c| c.link() == &Link::Reconnecting { attempt: LONG })
+        .await;
+    let backing_off = tokio::time::Instant::now();
+    // The device loses its network and gets it back while the server is up again: the
+    // session does not finish that wait but connects the moment it hears the network is back.
+    crate::bridge::network_changed(false);
+    gold.until(|c| c.phase() == Phase::Offline).await;
+    let server = start_on(&dir, Some(addr)).await;
+    crate::bridge::network_changed(true);
+    gold.until(|c| c.link() == &Link::Connected).await;
+    let waited = backing_off.elapsed();
+    assert!(
+        waited < reconnect_delay(LONG) * 3 / 4,
+        "connected {waited:?} after the backoff began, as if it had waited out its {:?}",
+        reconnect_delay(LONG)
+    );
+
+    drop(gold.intents);
+    tokio::time::timeout(WAIT, gold.task)
         .await
         .expect("the session ends with its screen")
         .expect("no panic");

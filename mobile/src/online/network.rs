@@ -1,13 +1,16 @@
 //! Whether the device has a network, and word when that changes: the session shows "Offline"
 //! at once when it goes, and reconnects at once (skipping the backoff wait) when it returns.
 //!
-//! On the web these are the window's `offline` and `online` events. On desktop and phones
-//! there is no hook yet, so [`NetworkWatch`] says "online" and never reports a change; the
-//! application heartbeat (`cozcade_protocol::heartbeat`) still notices a lost network within
-//! 8 s there. The native hook belongs in [`NetworkWatch::new`]'s native half: Android's
-//! `ConnectivityManager.registerDefaultNetworkCallback` (`onAvailable` / `onLost`) and iOS's
-//! `NWPathMonitor` (`pathUpdateHandler`, `.satisfied` or not), handed over the UniFFI bridge
-//! (`bridge/`) into the same channel the web half feeds.
+//! On the web these are the window's `offline` and `online` events. On phones the native host
+//! reports them over the UniFFI bridge (`bridge::network_changed`, which calls [`report`]):
+//! Android's `ConnectivityManager.registerDefaultNetworkCallback` (`onAvailable` / `onLost`, in
+//! `NetworkReporter.kt`) and iOS's `NWPathMonitor` (`pathUpdateHandler`, `.satisfied` or not, in
+//! `NetworkMonitor.swift`). Every live [`NetworkWatch`] gets each change on the same kind of
+//! channel the web half feeds, so the session treats both alike.
+//!
+//! The desktop build (wry) has no such hook among our dependencies: nothing reports there, the
+//! watch says "online" and never changes, and the application heartbeat
+//! (`cozcade_protocol::heartbeat`) notices a lost network within 8 s instead.
 
 use futures_channel::mpsc::UnboundedReceiver;
 use futures_util::StreamExt;
@@ -17,9 +20,6 @@ pub struct NetworkWatch {
     changes: UnboundedReceiver<bool>,
     #[cfg(target_arch = "wasm32")]
     _listeners: web::Listeners,
-    /// Where the native hook would send; held so the channel stays open (and silent).
-    #[cfg(not(target_arch = "wasm32"))]
-    _native: futures_channel::mpsc::UnboundedSender<bool>,
 }
 
 impl NetworkWatch {
@@ -34,16 +34,14 @@ impl NetworkWatch {
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            // No native hook yet (see the module's comment): a channel nobody sends on.
-            let (tx, changes) = futures_channel::mpsc::unbounded::<bool>();
             NetworkWatch {
-                changes,
-                _native: tx,
+                changes: native::watch(),
             }
         }
     }
 
-    /// Whether the device says it has a network now (the browser's `navigator.onLine`).
+    /// Whether the device says it has a network now (the browser's `navigator.onLine`, the
+    /// native host's last report).
     pub fn online(&self) -> bool {
         #[cfg(target_arch = "wasm32")]
         {
@@ -51,7 +49,7 @@ impl NetworkWatch {
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            true
+            native::online()
         }
     }
 
@@ -65,9 +63,81 @@ impl NetworkWatch {
     }
 }
 
+#[cfg(any(test, feature = "bridge-test"))]
+impl NetworkWatch {
+    /// The changes already reported, without waiting (the bridge tests' window on the watch).
+    pub fn news_so_far(&mut self) -> Vec<bool> {
+        let mut news = Vec::new();
+        while let Ok(online) = self.changes.try_recv() {
+            news.push(online);
+        }
+        news
+    }
+}
+
 impl Default for NetworkWatch {
     fn default() -> Self {
         Self::new()
+    }
+}
+
+/// The native host says the device's network went (`false`) or came back (`true`). A report
+/// that says what was already known changes nothing, as the browser fires `online` only after
+/// an `offline`: hosts may report every path or network update they get.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn report(online: bool) {
+    native::report(online);
+}
+
+/// The native hosts' reports, shared by every watch in the process.
+#[cfg(not(target_arch = "wasm32"))]
+mod native {
+    use std::sync::{Mutex, MutexGuard};
+
+    use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
+
+    struct Reports {
+        /// The last report; online until the host says otherwise (and where nothing reports).
+        online: bool,
+        /// One sender per live watch; a dropped watch's is pruned at the next call.
+        watchers: Vec<UnboundedSender<bool>>,
+    }
+
+    /// A std `Mutex`: held only to push or send on unbounded channels, never across an
+    /// `.await`. The host calls in from its own thread (Android's connectivity thread, iOS's
+    /// monitor queue).
+    static REPORTS: Mutex<Reports> = Mutex::new(Reports {
+        online: true,
+        watchers: Vec::new(),
+    });
+
+    fn reports() -> MutexGuard<'static, Reports> {
+        REPORTS
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    pub fn watch() -> UnboundedReceiver<bool> {
+        let (tx, changes) = unbounded();
+        let mut reports = reports();
+        reports.watchers.retain(|watcher| !watcher.is_closed());
+        reports.watchers.push(tx);
+        changes
+    }
+
+    pub fn online() -> bool {
+        reports().online
+    }
+
+    pub fn report(online: bool) {
+        let mut reports = reports();
+        if reports.online == online {
+            return;
+        }
+        reports.online = online;
+        reports
+            .watchers
+            .retain(|watcher| watcher.unbounded_send(online).is_ok());
     }
 }
 

@@ -210,7 +210,7 @@ impl OnlineView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cozcade_engine::{AnyRecord, RecordText};
+    use cozcade_engine::AnyRecord;
     use cozcade_protocol::{ErrorCode, Event, PROTOCOL_VERSION, RoomState, ServerMessage};
 
     fn wire(message: &ServerMessage) -> String {
@@ -230,37 +230,51 @@ mod tests {
         OnlineView::of(invitation(), client, None)
     }
 
-    /// A guest who has just been welcomed into a fresh Kalah room, with the creator as `creator`.
-    fn guest(creator: SeatStatus) -> OnlineClient {
-        let mut c = OnlineClient::new(ROOM.into(), None, "t".into());
+    /// A player just welcomed into a fresh `game` room: the guest (given its key in the
+    /// welcome) or the creator (with its own), the seats as `seats`.
+    fn welcomed(seat: Side, game: GameKind, seats: [SeatStatus; 2]) -> OnlineClient {
+        let guest = seat == Side::Second;
+        let own_key = (!guest).then(|| "k".to_owned());
+        let mut c = OnlineClient::new(ROOM.into(), own_key, "t".into());
         c.on_open();
         c.on_text(&wire(&ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
             room: ROOM.into(),
-            game: GameKind::Kalah,
-            seat: Side::Second,
-            seat_key: Some("guest-key".into()),
+            game,
+            seat,
+            seat_key: guest.then(|| "guest-key".to_owned()),
             seq: 0,
             resync: true,
         }));
-        let start = AnyRecord::new(GameKind::Kalah).to_text();
         c.on_text(&wire(&ServerMessage::Sync {
             state: RoomState {
                 room: ROOM.into(),
-                game: GameKind::Kalah,
+                game,
                 seq: 0,
                 round: 1,
-                record: RecordText {
-                    start: start.start,
-                    moves: vec![],
-                },
+                record: AnyRecord::new(game).to_text(),
                 turn: Some(Side::First),
                 result: None,
                 new_round_proposed_by: None,
-                seats: [creator, SeatStatus::Connected],
+                new_round_answer: None,
+                seats,
             },
         }));
         c
+    }
+
+    /// A guest who has just been welcomed into a fresh Kalah room, with the creator as `creator`.
+    fn guest(creator: SeatStatus) -> OnlineClient {
+        welcomed(
+            Side::Second,
+            GameKind::Kalah,
+            [creator, SeatStatus::Connected],
+        )
+    }
+
+    /// The creator, just welcomed back into a fresh `game` room whose second seat is open.
+    fn creator(game: GameKind) -> OnlineClient {
+        welcomed(Side::First, game, [SeatStatus::Connected, SeatStatus::Open])
     }
 
     #[test]
@@ -292,30 +306,7 @@ mod tests {
 
     #[test]
     fn offline_a_friend_joining_and_a_friend_leaving_are_told_apart() {
-        let mut c = OnlineClient::new(ROOM.into(), Some("k".into()), "t".into());
-        c.on_open();
-        c.on_text(&wire(&ServerMessage::Welcome {
-            version: PROTOCOL_VERSION,
-            room: ROOM.into(),
-            game: GameKind::Kalah,
-            seat: Side::First,
-            seat_key: None,
-            seq: 0,
-            resync: true,
-        }));
-        c.on_text(&wire(&ServerMessage::Sync {
-            state: RoomState {
-                room: ROOM.into(),
-                game: GameKind::Kalah,
-                seq: 0,
-                round: 1,
-                record: AnyRecord::new(GameKind::Kalah).to_text(),
-                turn: Some(Side::First),
-                result: None,
-                new_round_proposed_by: None,
-                seats: [SeatStatus::Connected, SeatStatus::Open],
-            },
-        }));
+        let mut c = creator(GameKind::Kalah);
         assert!(view(&c).seat_open());
         assert!(!view(&c).friend_joined);
         c.on_text(&wire(&ServerMessage::Presence {
@@ -357,30 +348,7 @@ mod tests {
 
     #[test]
     fn an_empty_second_seat_means_waiting_for_the_friend_to_join() {
-        let mut c = OnlineClient::new(ROOM.into(), Some("k".into()), "t".into());
-        c.on_open();
-        c.on_text(&wire(&ServerMessage::Welcome {
-            version: PROTOCOL_VERSION,
-            room: ROOM.into(),
-            game: GameKind::Checkers,
-            seat: Side::First,
-            seat_key: None,
-            seq: 0,
-            resync: true,
-        }));
-        c.on_text(&wire(&ServerMessage::Sync {
-            state: RoomState {
-                room: ROOM.into(),
-                game: GameKind::Checkers,
-                seq: 0,
-                round: 1,
-                record: AnyRecord::new(GameKind::Checkers).to_text(),
-                turn: Some(Side::First),
-                result: None,
-                new_round_proposed_by: None,
-                seats: [SeatStatus::Connected, SeatStatus::Open],
-            },
-        }));
+        let c = creator(GameKind::Checkers);
         assert_eq!(view(&c).connection, Connection::WaitingForFriendToJoin);
         assert!(!view(&c).ready());
     }
@@ -442,6 +410,42 @@ mod tests {
         assert_eq!(
             Answered::WithdrawnByMe.text_id(),
             "online-new-round-withdrawn-by-me"
+        );
+    }
+
+    #[test]
+    fn an_answer_is_told_after_a_full_sync_too() {
+        // The creator comes back (a reload: no number of its own, so a sync and no replay)
+        // after the friend declined its request.
+        let mut c = OnlineClient::new(ROOM.into(), Some("k".into()), "t".into());
+        c.on_open();
+        c.on_text(&wire(&ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            room: ROOM.into(),
+            game: GameKind::Kalah,
+            seat: Side::First,
+            seat_key: None,
+            seq: 2,
+            resync: true,
+        }));
+        c.on_text(&wire(&ServerMessage::Sync {
+            state: RoomState {
+                room: ROOM.into(),
+                game: GameKind::Kalah,
+                seq: 2,
+                round: 1,
+                record: AnyRecord::new(GameKind::Kalah).to_text(),
+                turn: Some(Side::First),
+                result: None,
+                new_round_proposed_by: None,
+                new_round_answer: Some(NewRoundAnswer::Declined { by: Side::Second }),
+                seats: [SeatStatus::Connected, SeatStatus::Connected],
+            },
+        }));
+        let v = view(&c);
+        assert_eq!(
+            (v.new_round, v.new_round_answer),
+            (NewRound::None, Some(Answered::DeclinedByFriend))
         );
     }
 

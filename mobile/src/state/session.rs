@@ -1089,6 +1089,7 @@ mod tests {
                 turn: Some(record.turn()),
                 result: record.outcome(),
                 new_round_proposed_by: None,
+                new_round_answer: None,
                 seats: [SeatStatus::Connected, SeatStatus::Connected],
             },
         }

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 
 use cozcade_engine::{AnyRecord, GameKind};
 use cozcade_protocol::{
-    ClientMessage, ErrorCode, Event, MAX_ACTION_ID_LEN, RoomState, Seat, SeatStatus, ServerMessage,
+    ClientMessage, ErrorCode, Event, MAX_ACTION_ID_LEN, NewRoundAnswer, RoomState, Seat,
+    SeatStatus, ServerMessage,
 };
 
 use crate::{secret::KeyHash, store::StoredRoom};
@@ -93,6 +94,8 @@ pub struct Room {
     /// The events of the current round, its start event included.
     pub log: Vec<Logged>,
     pub proposed_by: Option<Seat>,
+    /// How the last request was turned down, until the next request or round (for a `sync`).
+    pub new_round_answer: Option<NewRoundAnswer>,
     /// Every action id already applied, per seat, with the sequence number it got.
     pub action_ids: HashMap<(Seat, String), u64>,
     pub seat_key_hashes: [Option<KeyHash>; 2],
@@ -122,6 +125,7 @@ impl Room {
             round_start_seq: 0,
             log: Vec::new(),
             proposed_by: None,
+            new_round_answer: None,
             action_ids: HashMap::new(),
             seat_key_hashes,
         }
@@ -324,11 +328,15 @@ impl Room {
         }
         match &logged.event {
             Event::Move { .. } => {}
-            Event::NewRoundProposed => self.proposed_by = Some(logged.by),
+            Event::NewRoundProposed => {
+                self.proposed_by = Some(logged.by);
+                self.new_round_answer = None;
+            }
             Event::NewRoundStarted { round } => {
                 self.round = *round;
                 self.record = AnyRecord::new(self.game);
                 self.proposed_by = None;
+                self.new_round_answer = None;
                 self.round_start_seq = logged.seq;
                 self.log.clear();
             }
@@ -338,7 +346,14 @@ impl Room {
                     self.proposed_by = None;
                 }
             }
-            Event::NewRoundDeclined | Event::NewRoundWithdrawn => self.proposed_by = None,
+            Event::NewRoundDeclined => {
+                self.proposed_by = None;
+                self.new_round_answer = Some(NewRoundAnswer::Declined { by: logged.by });
+            }
+            Event::NewRoundWithdrawn => {
+                self.proposed_by = None;
+                self.new_round_answer = Some(NewRoundAnswer::Withdrawn { by: logged.by });
+            }
         }
         self.log.push(logged);
     }
@@ -365,6 +380,7 @@ impl Room {
             turn: self.record.outcome().is_none().then(|| self.record.turn()),
             result: self.record.outcome(),
             new_round_proposed_by: self.proposed_by,
+            new_round_answer: self.new_round_answer,
             seats: [
                 self.status(Seat::First, connected[0]),
                 self.status(Seat::Second, connected[1]),

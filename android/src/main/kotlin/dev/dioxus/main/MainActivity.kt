@@ -5,11 +5,13 @@
 //
 // What it adds to WryActivity is the native side of the Rust bridge (mobile/src/bridge/):
 // it registers AndroidHost, and hands Rust the invitation links (onCreate, onNewIntent), the
-// back button and the app's trips to the background. The calls go through the UniFFI Kotlin
+// back button, the app's trips to the background and, through NetworkReporter, the device's
+// network going and coming back. The calls go through the UniFFI Kotlin
 // bindings (package app.cozcade.bridge, generated at build time; see android/README.md).
 package dev.dioxus.main
 
 import android.content.Intent
+import android.net.ConnectivityManager
 import android.os.Bundle
 import androidx.activity.OnBackPressedCallback
 import app.cozcade.bridge.appCameToForeground
@@ -25,12 +27,15 @@ class MainActivity : WryActivity() {
     // one page whose screens are not history entries.
     override val handleBackNavigation: Boolean = false
 
+    private val network = NetworkReporter()
+
     override fun onCreate(savedInstanceState: Bundle?) {
         // WryActivity's companion object has loaded libmain.so by now; the host is registered
         // before anything can ask for it (a link on a cold start is queued for the App).
         registerHost(AndroidHost(this))
         super.onCreate(savedInstanceState)
         onBackPressedDispatcher.addCallback(this, backToRust)
+        getSystemService(ConnectivityManager::class.java)?.let { network.start(it) }
         // A cold start from a link: only a fresh start, not a re-creation that would replay it.
         if (savedInstanceState == null) {
             deliverLink(intent)
@@ -42,6 +47,11 @@ class MainActivity : WryActivity() {
         super.onNewIntent(intent)
         setIntent(intent)
         deliverLink(intent)
+    }
+
+    override fun onDestroy() {
+        getSystemService(ConnectivityManager::class.java)?.let { network.stop(it) }
+        super.onDestroy()
     }
 
     override fun onStop() {
