@@ -94,6 +94,29 @@ struct Sown {
 const RING: usize = 2 * PITS + 1;
 const STORE: usize = PITS;
 
+/// `SOWN_PITS[pit][n]`: the pits that get a seed when `n` seeds (fewer than a round) are sown
+/// from `pit`, one in each slot after it, the store skipped (the mover's store is counted apart;
+/// the opponent's is not on the ring).
+static SOWN_PITS: [[[u8; 2 * PITS]; RING]; PITS] = {
+    let mut table = [[[0; 2 * PITS]; RING]; PITS];
+    let mut pit = 0;
+    while pit < PITS {
+        let mut n = 1;
+        while n < RING {
+            let slot = (pit + n) % RING;
+            table[pit][n] = table[pit][n - 1];
+            if slot < STORE {
+                table[pit][n][slot] += 1;
+            } else if slot > STORE {
+                table[pit][n][slot - 1] += 1;
+            }
+            n += 1;
+        }
+        pit += 1;
+    }
+    table
+};
+
 impl Board {
     pub(crate) fn of(position: &Kalah) -> Board {
         let me = position.turn();
@@ -127,15 +150,12 @@ impl Board {
                 *p += laps as u8;
             }
         }
-        let mut slot = pit;
-        for _ in 0..rest {
-            slot = (slot + 1) % RING;
-            match slot {
-                STORE => gain += 1,
-                s if s < STORE => pits[s] += 1,
-                s => pits[s - 1] += 1,
-            }
+        // The last lap, short of a full round: one seed in each of the next `rest` slots.
+        for (p, add) in pits.iter_mut().zip(&SOWN_PITS[pit][rest]) {
+            *p += add;
         }
+        gain += i32::from(rest >= STORE - pit);
+        let slot = (pit + rest) % RING;
         let again = slot == STORE && seeds > 0;
         if slot < STORE && pits[slot] == 1 {
             let opposite = 2 * PITS - 1 - slot;
@@ -234,7 +254,14 @@ impl<'a> Solver<'a> {
         if position.outcome().is_some() {
             return Ok(0);
         }
-        self.mtdf(Board::of(position), 0)
+        let board = Board::of(position);
+        // From below: a lower bound proven first leaves in the table the moves that reach it,
+        // and the upper bound then costs little; the other way round both cost about as
+        // much. On the hardest of the test's endgames (27 seeds, value -7) this halves the
+        // nodes (2.5 M from 0, 1.3 M from -8). Most positions are worth a little less than
+        // nothing to the side to move by then, so start at -30 % of the seeds left.
+        let guess = -board.seeds() * 3 / 10;
+        self.mtdf(board, guess)
     }
 
     /// An optimal move and the position's value, within `budget` more nodes. `None` when the
@@ -317,7 +344,11 @@ impl<'a> Solver<'a> {
         let mut value = guess.clamp(lower, upper);
         while lower < upper {
             let beta = if value == lower { value + 1 } else { value };
+            let n0 = self.nodes;
             value = self.search(&board, beta - 1, beta)?;
+            if std::env::var_os("MTD_TRACE").is_some() {
+                eprintln!("beta {beta} -> {value}: {} nodes", self.nodes - n0);
+            }
             if value < beta {
                 upper = value;
             } else {
