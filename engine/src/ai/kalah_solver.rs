@@ -132,29 +132,6 @@ struct Sown {
 const RING: usize = 2 * PITS + 1;
 const STORE: usize = PITS;
 
-/// `SOWN_PITS[pit][n]`: the pits that get a seed when `n` seeds (fewer than a round) are sown
-/// from `pit`, one in each slot after it, the store skipped (the mover's store is counted apart;
-/// the opponent's is not on the ring).
-static SOWN_PITS: [[[u8; 2 * PITS]; RING]; PITS] = {
-    let mut table = [[[0; 2 * PITS]; RING]; PITS];
-    let mut pit = 0;
-    while pit < PITS {
-        let mut n = 1;
-        while n < RING {
-            let slot = (pit + n) % RING;
-            table[pit][n] = table[pit][n - 1];
-            if slot < STORE {
-                table[pit][n][slot] += 1;
-            } else if slot > STORE {
-                table[pit][n][slot - 1] += 1;
-            }
-            n += 1;
-        }
-        pit += 1;
-    }
-    table
-};
-
 impl Board {
     pub(crate) fn of(position: &Kalah) -> Board {
         let me = position.turn();
@@ -188,12 +165,15 @@ impl Board {
                 *p += laps as u8;
             }
         }
-        // The last lap, short of a full round: one seed in each of the next `rest` slots.
-        for (p, add) in pits.iter_mut().zip(&SOWN_PITS[pit][rest]) {
-            *p += add;
+        let mut slot = pit;
+        for _ in 0..rest {
+            slot = (slot + 1) % RING;
+            match slot {
+                STORE => gain += 1,
+                s if s < STORE => pits[s] += 1,
+                s => pits[s - 1] += 1,
+            }
         }
-        gain += i32::from(rest >= STORE - pit);
-        let slot = (pit + rest) % RING;
         let again = slot == STORE && seeds > 0;
         if slot < STORE && pits[slot] == 1 {
             let opposite = 2 * PITS - 1 - slot;
