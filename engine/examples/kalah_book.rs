@@ -114,28 +114,12 @@ impl Builder<'_> {
             let Some((book_move, _)) = kalah_book_move(&self.book, position) else {
                 continue;
             };
-            let opponent = position.turn();
-            let mut frontier: Vec<Kalah> = position
-                .legal_moves()
-                .into_iter()
-                .filter(|mv| *mv != book_move)
-                .map(|mv| position.play_unchecked(&mv))
-                .collect();
-            while let Some(child) = frontier.pop() {
-                if child.outcome().is_some() {
-                    continue;
-                }
-                if child.turn() == opponent {
-                    frontier.extend(
-                        child
-                            .legal_moves()
-                            .iter()
-                            .map(|mv| child.play_unchecked(mv)),
-                    );
-                } else {
-                    roots.push((child, opponent.other()));
-                }
-            }
+            let hard = position.turn().other();
+            roots.extend(
+                kalah_book::leaving_the_line(position, book_move)
+                    .into_iter()
+                    .map(|child| (child, hard)),
+            );
         }
         roots.sort_by_key(|(position, _)| seeds_in_play(position));
         let (part, parts) = self.part;

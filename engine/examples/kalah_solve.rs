@@ -11,7 +11,7 @@ use std::time::Instant;
 use cozcade_engine::{
     Game, Kalah,
     ai::{
-        Level, Rng, Search, kalah_book,
+        HARD_EXACT_TABLE_BITS, Level, Rng, Search, kalah_book,
         kalah_solver::{Solver, random_endgame},
         seeds_in_play,
     },
@@ -69,23 +69,30 @@ fn main() {
         }
         if arg == "--hard-test" {
             // The positions of the test that holds Hard perfect on 2 to 28 seeds, each solved
-            // with a fresh table as Hard does: the nodes each needs.
+            // with a fresh table as Hard does: the nodes and time each needs, the worst ten.
             let mut rng = Rng::new(2025);
-            let mut spent: Vec<(u64, u32)> = (0..200)
+            let started = Instant::now();
+            let mut spent: Vec<(u64, f64, Kalah)> = (0..200)
                 .map(|n| {
                     let seeds = 2 + (n % 27);
                     let position = random_endgame(seeds, &mut rng);
-                    let mut solver = Solver::new(20);
+                    let mut solver = Solver::new(HARD_EXACT_TABLE_BITS);
+                    let started = Instant::now();
                     let _ = solver.best_move(&position, u64::MAX);
-                    (solver.nodes(), seeds)
+                    (solver.nodes(), started.elapsed().as_secs_f64(), position)
                 })
                 .collect();
-            spent.sort_unstable();
-            let total: u64 = spent.iter().map(|(n, _)| n).sum();
-            println!(
-                "hard test positions: total {total} nodes, largest {:?}",
-                &spent[spent.len() - 8..]
-            );
+            let seconds = started.elapsed().as_secs_f64();
+            spent.sort_unstable_by_key(|(nodes, _, _)| *nodes);
+            let total: u64 = spent.iter().map(|(nodes, _, _)| nodes).sum();
+            println!("hard test positions: total {total} nodes in {seconds:.2} s; the worst ten:");
+            for (nodes, seconds, position) in spent.iter().rev().take(10) {
+                println!(
+                    "  {position} ({} seeds): {nodes} nodes, {:.0} ms",
+                    seeds_in_play(position),
+                    seconds * 1000.0
+                );
+            }
             continue;
         }
         if let Some(fen) = arg.strip_prefix("--fen=") {

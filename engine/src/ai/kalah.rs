@@ -24,7 +24,7 @@ pub(crate) const HARD_EXACT_SEEDS: u32 = 28;
 /// ... and the solver proves the value within this many nodes; otherwise it searches.
 pub(crate) const HARD_EXACT_NODES: u64 = 3_000_000;
 /// The solver's table: 2^20 entries of 16 bytes.
-const HARD_EXACT_TABLE_BITS: u32 = 20;
+pub const HARD_EXACT_TABLE_BITS: u32 = 20;
 
 /// The search's score of a final margin of `margin` seeds for the side to move (as
 /// [`Evaluate::terminal_score`] scores a finished game).

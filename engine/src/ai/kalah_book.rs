@@ -12,7 +12,10 @@
 use std::sync::OnceLock;
 
 use super::kalah_solver::pits_key;
-use crate::kalah::{Kalah, Move, Pit};
+use crate::{
+    Game,
+    kalah::{Kalah, Move, Pit},
+};
 
 /// Besides the line of perfect play, the book holds Hard's move in every position it meets
 /// right after its opponent leaves that line, up to this many seeds in the pits (from 28 down
@@ -72,13 +75,41 @@ pub fn lookup(position: &Kalah) -> Option<(Move, i32)> {
         .then_some((Move(entry.pit), entry.value))
 }
 
+/// Every position where the opponent of the side to move at `position` is to move right after
+/// that side leaves the line by sowing anything but `line_move` (and sowing on, whatever it
+/// sows, after extra turns); finished games are left out. These are the positions where Hard
+/// answers a deviation from the book's line: the generator solves them, the tests check them.
+pub fn leaving_the_line(position: &Kalah, line_move: Move) -> Vec<Kalah> {
+    let leaver = position.turn();
+    let mut frontier: Vec<Kalah> = position
+        .legal_moves()
+        .into_iter()
+        .filter(|mv| *mv != line_move)
+        .map(|mv| position.play_unchecked(&mv))
+        .collect();
+    let mut found = Vec::new();
+    while let Some(child) = frontier.pop() {
+        if child.outcome().is_some() {
+            continue;
+        }
+        if child.turn() == leaver {
+            frontier.extend(
+                child
+                    .legal_moves()
+                    .iter()
+                    .map(|mv| child.play_unchecked(mv)),
+            );
+        } else {
+            found.push(child);
+        }
+    }
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{
-        Game,
-        ai::{Level, Search, kalah_solver::Solver},
-    };
+    use crate::ai::{Level, Search, kalah_solver::Solver};
 
     /// Seeds the mover gains over its opponent from `before` to `after`.
     fn gain(before: &Kalah, after: &Kalah) -> i32 {
@@ -156,27 +187,8 @@ mod tests {
     fn off_the_line() -> Vec<(Kalah, i32, Kalah)> {
         let mut found = Vec::new();
         for (position, book_move, _) in book_line() {
-            let opponent = position.turn();
-            let mut frontier: Vec<Kalah> = position
-                .legal_moves()
-                .into_iter()
-                .filter(|mv| *mv != book_move)
-                .map(|mv| position.play_unchecked(&mv))
-                .collect();
-            while let Some(child) = frontier.pop() {
-                if child.outcome().is_some() {
-                    continue;
-                }
-                if child.turn() == opponent {
-                    frontier.extend(
-                        child
-                            .legal_moves()
-                            .iter()
-                            .map(|mv| child.play_unchecked(mv)),
-                    );
-                } else {
-                    found.push((position.clone(), gain(&position, &child), child));
-                }
+            for child in leaving_the_line(&position, book_move) {
+                found.push((position.clone(), gain(&position, &child), child));
             }
         }
         found

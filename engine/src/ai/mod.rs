@@ -72,7 +72,7 @@ pub use clock::InstantClock;
 pub use evaluate::{
     EVAL_LIMIT, Evaluate, Exact, INFINITY, MATE, MATE_BAND, PROVEN, Profile, Score,
 };
-pub use kalah::seeds_in_play;
+pub use kalah::{HARD_EXACT_TABLE_BITS, seeds_in_play};
 pub use level::{Level, UnknownLevel};
 pub use rng::Rng;
 pub use search::{Choice, MAX_PLY, Search, SearchError};
