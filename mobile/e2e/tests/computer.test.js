@@ -106,6 +106,19 @@ test("leaving the tab pauses the computer", async () => {
   const browser = await device("phone");
   try {
     const page = browser.page;
+    // A slow computer: each answer of the search's worker reaches the page 3 s late, so that
+    // the page is surely hidden while it thinks (Hard's Kalah reply from the book is instant).
+    await page.addInitScript(() => {
+      const Real = window.Worker;
+      window.Worker = class extends Real {
+        set onmessage(handler) {
+          super.onmessage = handler && ((event) => setTimeout(() => handler.call(this, event), 3000));
+        }
+        get onmessage() {
+          return super.onmessage;
+        }
+      };
+    });
     await newComputerGame(page, server.url, /^Kalah/, "Hard");
     await page.getByRole("button", { name: /^Gold pit f:/ }).tap();
     assert.equal(await page.getByTestId("headline").textContent(), "The computer is thinking…");
@@ -114,7 +127,8 @@ test("leaving the tab pauses the computer", async () => {
       document.dispatchEvent(new Event("visibilitychange"));
     });
     await page.waitForFunction(() => document.querySelector("[data-testid=headline]")?.textContent === "Paused");
-    await page.waitForTimeout(1500);
+    // Past the moment the held answer would have arrived: pausing stopped that search.
+    await page.waitForTimeout(4000);
     assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Gold f", "no reply while away");
     await page.evaluate(() => {
       Object.defineProperty(document, "hidden", { get: () => false, configurable: true });
