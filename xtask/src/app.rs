@@ -43,7 +43,7 @@ pub fn checks() -> Result<()> {
             "--target",
             "wasm32-unknown-unknown",
             "--features",
-            "cozcade-mobile/web",
+            "cozcade-mobile/web,cozcade-thinker/worker",
             "--no-deps",
             "--",
             "-D",

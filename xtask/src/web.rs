@@ -56,7 +56,7 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     .build(&staging, optimise)?;
     let thinker = Module {
         title: "the computer player's worker",
-        // A cdylib only here: everywhere else (the app's native builds) it is a plain library.
+        // A cdylib with its JavaScript entry point only here: for the app it is a plain library.
         cargo: &[
             "rustc",
             "-p",
@@ -64,6 +64,8 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
             "--lib",
             "--crate-type",
             "cdylib",
+            "--features",
+            "worker",
         ],
         artifact: "cozcade_thinker.wasm",
         name: "cozcade_thinker",

@@ -15,22 +15,5 @@ pub use web::{Handle, best_move, warm_up};
 /// Whether games against the computer can be offered.
 pub const AVAILABLE: bool = true;
 
-/// Why no move came back.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ComputerError {
-    /// Stopped on purpose; not a failure.
-    #[error("the search was stopped")]
-    Cancelled,
-    #[error("the computer could not choose a move: {0}")]
-    Failed(String),
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl From<cozcade_thinker::ThinkError> for ComputerError {
-    fn from(error: cozcade_thinker::ThinkError) -> Self {
-        match error {
-            cozcade_thinker::ThinkError::Cancelled => ComputerError::Cancelled,
-            cozcade_thinker::ThinkError::Failed(reason) => ComputerError::Failed(reason),
-        }
-    }
-}
+/// Why no move came back: stopped on purpose, or a failure with its reason.
+pub use cozcade_thinker::ThinkError as ComputerError;

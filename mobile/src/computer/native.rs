@@ -42,10 +42,7 @@ pub async fn best_move(
         .name("cozcade-computer".into())
         .spawn(move || {
             let clock = InstantClock::start();
-            let _ = tx.send(
-                cozcade_thinker::think(&record, level, &cancel, &clock)
-                    .map_err(ComputerError::from),
-            );
+            let _ = tx.send(cozcade_thinker::think(&record, level, &cancel, &clock));
         })
         .map_err(|e| ComputerError::Failed(e.to_string()))?;
     loop {

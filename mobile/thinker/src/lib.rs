@@ -13,7 +13,7 @@ use cozcade_engine::{
     ai::{Clock, Level, Search, choose_any},
 };
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(feature = "worker")]
 mod worker;
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
