@@ -311,12 +311,12 @@ export async function playWithFriend(creator, friend, url, game) {
   return link;
 }
 
-/** Runs `body` with a browser for each of `kinds` (device shapes), closes them afterwards, and
- * checks that no page had an error. */
+/** Runs `body` with a browser for each of `kinds` (device shapes, or `[shape, options]` as
+ * `device` takes them), closes them afterwards, and checks that no page had an error. */
 export async function withDevices(kinds, body) {
   const browsers = [];
   try {
-    for (const kind of kinds) browsers.push(await device(kind));
+    for (const kind of kinds) browsers.push(await (Array.isArray(kind) ? device(...kind) : device(kind)));
     await body(...browsers);
     for (const b of browsers) assert.deepEqual(b.errors, [], "no errors on the page");
   } finally {

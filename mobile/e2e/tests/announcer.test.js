@@ -3,7 +3,7 @@
 // the result; the player's own moves are not told back to them.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { serve, device, newComputerGame, roomServer, playWithFriend } from "../harness.js";
+import { serve, device, newComputerGame, roomServer, playWithFriend, withDevices } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -108,20 +108,16 @@ test("the result is told when the game ends", async () => {
 
 test("online, the friend's move is told on the other device, not on the mover's", async () => {
   const rooms = await roomServer();
-  const creator = await device("phone");
-  const guest = await device("phone-landscape");
   try {
-    await playWithFriend(creator, guest, rooms.url, /^Kalah/);
-    await creator.page.getByRole("button", { name: /^Gold pit b:/ }).tap();
-    await guest.page.locator('.status[data-plies="1"]').waitFor({ timeout: 20000 });
-    await guest.page.waitForFunction(() => document.querySelector("[data-testid=announcer]").textContent !== "");
-    assert.equal(await announced(guest.page), "Your friend sowed pit b.");
-    assert.equal(await announced(creator.page), "");
-    assert.deepEqual(creator.errors, []);
-    assert.deepEqual(guest.errors, []);
+    await withDevices(["phone", "phone-landscape"], async (creator, guest) => {
+      await playWithFriend(creator, guest, rooms.url, /^Kalah/);
+      await creator.page.getByRole("button", { name: /^Gold pit b:/ }).tap();
+      await guest.page.locator('.status[data-plies="1"]').waitFor({ timeout: 20000 });
+      await guest.page.waitForFunction(() => document.querySelector("[data-testid=announcer]").textContent !== "");
+      assert.equal(await announced(guest.page), "Your friend sowed pit b.");
+      assert.equal(await announced(creator.page), "");
+    });
   } finally {
-    await creator.close();
-    await guest.close();
     await rooms.close();
   }
 });

@@ -6,7 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serve, device, artifactDir, newComputerGame, roomServer, playWithFriend } from "../harness.js";
+import { serve, device, artifactDir, newComputerGame, roomServer, playWithFriend, withDevices } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -377,30 +377,27 @@ test("checkers: the piece that must capture is marked, with the reason", async (
 
 test("online, the friend's move animates on the other device as it does on the mover's", async () => {
   const rooms = await roomServer();
-  const creator = await device("phone", { motion: "no-preference", initScript: watchLongTasks });
-  const guest = await device("phone-landscape", { motion: "no-preference", initScript: watchLongTasks });
+  const watched = { motion: "no-preference", initScript: watchLongTasks };
   try {
-    await playWithFriend(creator, guest, rooms.url, /^Checkers/);
-    await creator.page.locator("#cell-11").tap();
-    const mover = sampleMotion(creator.page, { plies: 1 });
-    const friend = sampleMotion(guest.page, { plies: 1 });
-    await creator.page.locator("#cell-15").tap();
-    for (const [who, run] of [["mover", await mover], ["friend", await friend]]) {
-      const moving = run.samples.filter((s) => s.animating);
-      assert.ok(positions(moving).size >= 2, `${who}: the piece moved (${[...positions(moving)].join(" ")})`);
-      assert.ok(moving.every((s) => s.cell === "11" && s.playable === 0), `${who}: 11 slides, nothing tappable`);
-      timing(`online checkers move seen by the ${who}`, run);
-    }
-    // The friend sees the move marked, then may answer.
-    assert.deepEqual(await cellsOf(guest.page, ".last-from"), ["11"]);
-    assert.deepEqual(await cellsOf(guest.page, ".last-to"), ["15"]);
-    await guest.page.locator(".square.playable").first().waitFor();
-    await guest.page.screenshot({ path: path.join(artifactDir(), "motion-online-guest.png") });
-    assert.deepEqual(creator.errors, []);
-    assert.deepEqual(guest.errors, []);
+    await withDevices([["phone", watched], ["phone-landscape", watched]], async (creator, guest) => {
+      await playWithFriend(creator, guest, rooms.url, /^Checkers/);
+      await creator.page.locator("#cell-11").tap();
+      const mover = sampleMotion(creator.page, { plies: 1 });
+      const friend = sampleMotion(guest.page, { plies: 1 });
+      await creator.page.locator("#cell-15").tap();
+      for (const [who, run] of [["mover", await mover], ["friend", await friend]]) {
+        const moving = run.samples.filter((s) => s.animating);
+        assert.ok(positions(moving).size >= 2, `${who}: the piece moved (${[...positions(moving)].join(" ")})`);
+        assert.ok(moving.every((s) => s.cell === "11" && s.playable === 0), `${who}: 11 slides, nothing tappable`);
+        timing(`online checkers move seen by the ${who}`, run);
+      }
+      // The friend sees the move marked, then may answer.
+      assert.deepEqual(await cellsOf(guest.page, ".last-from"), ["11"]);
+      assert.deepEqual(await cellsOf(guest.page, ".last-to"), ["15"]);
+      await guest.page.locator(".square.playable").first().waitFor();
+      await guest.page.screenshot({ path: path.join(artifactDir(), "motion-online-guest.png") });
+    });
   } finally {
-    await creator.close();
-    await guest.close();
     await rooms.close();
   }
 });

@@ -8,7 +8,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serve, roomServer, device, artifactDir } from "../harness.js";
+import { serve, roomServer, device, artifactDir, withDevices } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -267,34 +267,31 @@ for (const theme of THEMES) {
 for (const theme of THEMES) {
   test(`online screens meet AA contrast in the ${theme} theme (phone)`, async () => {
     const rooms = await roomServer();
-    const host = await device("phone", { colorScheme: theme });
-    const friend = await device("phone", { colorScheme: theme });
     try {
-      await host.page.goto(rooms.url);
-      await host.page.getByRole("button", { name: /^Kalah/ }).tap();
-      await host.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).tap();
-      const invitation = host.page.getByTestId("invitation-link");
-      await invitation.waitFor();
-      const link = await invitation.inputValue();
-      await expectContrast(host.page, "the invitation, waiting for the friend");
-      await shot(host.page, `theme-${theme}-online-invitation-phone`);
+      const phone = ["phone", { colorScheme: theme }];
+      await withDevices([phone, phone], async (host, friend) => {
+        await host.page.goto(rooms.url);
+        await host.page.getByRole("button", { name: /^Kalah/ }).tap();
+        await host.page.locator('[data-mode="online"]').getByRole("button", { name: "Play with a friend" }).tap();
+        const invitation = host.page.getByTestId("invitation-link");
+        await invitation.waitFor();
+        const link = await invitation.inputValue();
+        await expectContrast(host.page, "the invitation, waiting for the friend");
+        await shot(host.page, `theme-${theme}-online-invitation-phone`);
 
-      await friend.page.goto(link);
-      await friend.page.getByTestId("welcome-colour").waitFor();
-      await expectContrast(friend.page, "the friend's welcome");
-      await shot(friend.page, `theme-${theme}-welcome-phone`);
-      await friend.page.getByTestId("take-seat").tap();
-      await friend.page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
-      await host.page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
-      await friend.page.locator(".board").waitFor();
-      await expectContrast(host.page, "the host's board of the room");
-      await expectContrast(friend.page, "the friend's board of the room");
-      await shot(friend.page, `theme-${theme}-online-board-phone`);
-      assert.deepEqual(host.errors, []);
-      assert.deepEqual(friend.errors, []);
+        await friend.page.goto(link);
+        await friend.page.getByTestId("welcome-colour").waitFor();
+        await expectContrast(friend.page, "the friend's welcome");
+        await shot(friend.page, `theme-${theme}-welcome-phone`);
+        await friend.page.getByTestId("take-seat").tap();
+        await friend.page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
+        await host.page.locator('main.online[data-connection="connected"]').waitFor({ timeout: 20000 });
+        await friend.page.locator(".board").waitFor();
+        await expectContrast(host.page, "the host's board of the room");
+        await expectContrast(friend.page, "the friend's board of the room");
+        await shot(friend.page, `theme-${theme}-online-board-phone`);
+      });
     } finally {
-      await host.close();
-      await friend.close();
       await rooms.close();
     }
   });
