@@ -148,12 +148,27 @@ impl Board {
         self.0.iter().map(|&s| i32::from(s)).sum()
     }
 
-    fn key(&self) -> u64 {
+    /// The Zobrist key, stable across builds: the opening book is keyed on it.
+    fn zobrist(&self) -> u64 {
+        let keys = &*KEYS;
         let mut key = 0;
         for (i, &seeds) in self.0.iter().enumerate() {
-            key ^= KEYS[i * WIDTH + usize::from(seeds)];
+            key ^= keys[i * WIDTH + usize::from(seeds)];
         }
         key
+    }
+
+    /// The table's key: the twelve pits (each below 64) hashed by multiplication, a few
+    /// instructions where Zobrist's twelve lookups cost more at every node.
+    fn key(&self) -> u64 {
+        let [a0, a1, a2, a3, a4, a5, a6, a7, b0, b1, b2, b3] = self.0;
+        let low = u64::from_le_bytes([a0, a1, a2, a3, a4, a5, a6, a7]);
+        let high = u64::from(u32::from_le_bytes([b0, b1, b2, b3]));
+        let mut h =
+            low.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ high.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        h ^= h >> 29;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^ (h >> 32)
     }
 
     /// The same rules as [`Kalah`]'s `play_unchecked` (a test holds them equal), without the
@@ -235,7 +250,7 @@ impl Board {
 
 /// The key of `position`'s pits seen from the side to move.
 pub fn pits_key(position: &Kalah) -> u64 {
-    Board::of(position).key()
+    Board::of(position).zobrist()
 }
 
 /// Seeds the mover gains over its opponent by playing from `before` to `after`.
@@ -365,11 +380,7 @@ impl<'a> Solver<'a> {
         let mut value = guess.clamp(lower, upper);
         while lower < upper {
             let beta = if value == lower { value + 1 } else { value };
-            let n0 = self.nodes;
             value = self.search(&board, beta - 1, beta)?;
-            if std::env::var_os("MTD_TRACE").is_some() {
-                eprintln!("beta {beta} -> {value}: {} nodes", self.nodes - n0);
-            }
             if value < beta {
                 upper = value;
             } else {
