@@ -1,6 +1,7 @@
 //! The app's web bundle, built without `dx` and for a phone's first load: a size-optimised
-//! wasm32 build (the `web-release` profile), wasm-bindgen as a library (the exact version the
-//! workspace pins), binaryen's `wasm-opt -Oz`, content-hashed names for everything that never
+//! wasm32 build of the app (the `web-release` profile, then binaryen's `wasm-opt -Oz`) and a
+//! speed-optimised one of the computer player's worker (`web-thinker`, `wasm-opt -O3`),
+//! wasm-bindgen as a library (the exact version the workspace pins), content-hashed names for everything that never
 //! changes under its name, and brotli and gzip copies of every text and wasm file beside it, so
 //! the server sends them as they are (`ServeDir::precompressed_br/gzip`).
 //!
@@ -21,9 +22,6 @@ use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 
 use crate::{app::target_dir, cargo_step, root, step};
-
-/// The cargo profile of the browser build (see the workspace's Cargo.toml).
-const PROFILE: &str = "web-release";
 
 /// Files served with their own names (no hash), always revalidated by the browser.
 const STABLE_NAMES: [&str; 4] = ["index.html", "sw.js", "worker.js", "manifest.webmanifest"];
@@ -52,6 +50,9 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
         ],
         artifact: "cozcade-mobile.wasm",
         name: "cozcade_mobile",
+        // Every byte is downloaded before the first screen.
+        profile: "web-release",
+        wasm_opt: "-Oz",
     }
     .build(&staging, optimise)?;
     let thinker = Module {
@@ -69,6 +70,9 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
         ],
         artifact: "cozcade_thinker.wasm",
         name: "cozcade_thinker",
+        // Fetched in the background; then its speed is the computer player's strength per second.
+        profile: "web-thinker",
+        wasm_opt: "-O3",
     }
     .build(&staging, optimise)?;
 
@@ -113,6 +117,9 @@ struct Module<'a> {
     artifact: &'a str,
     /// wasm-bindgen's name for it: `<name>.js` and `<name>_bg.wasm`.
     name: &'a str,
+    /// The cargo profile (see the workspace's Cargo.toml) and wasm-opt's level: for size or speed.
+    profile: &'a str,
+    wasm_opt: &'a str,
 }
 
 /// A module built, bound and optimised, in the staging folder.
@@ -124,14 +131,22 @@ struct Built {
 impl Module<'_> {
     fn build(&self, staging: &Path, optimise: Optimise) -> Result<Built> {
         let mut args = self.cargo.to_vec();
-        args.extend_from_slice(&["--profile", PROFILE, "--target", "wasm32-unknown-unknown"]);
+        args.extend_from_slice(&[
+            "--profile",
+            self.profile,
+            "--target",
+            "wasm32-unknown-unknown",
+        ]);
         cargo_step(
-            &format!("web: wasm32 build of {} (profile {PROFILE})", self.title),
+            &format!(
+                "web: wasm32 build of {} (profile {})",
+                self.title, self.profile
+            ),
             &args,
         )?;
         let wasm = target_dir().join(format!(
-            "wasm32-unknown-unknown/{PROFILE}/{}",
-            self.artifact
+            "wasm32-unknown-unknown/{}/{}",
+            self.profile, self.artifact
         ));
         println!("\n==> web: wasm-bindgen ({})", self.title);
         wasm_bindgen_cli_support::Bindgen::new()
@@ -151,7 +166,7 @@ impl Module<'_> {
             );
             std::fs::copy(&bound, &optimised).context("copying the wasm")?;
         } else {
-            wasm_opt(&bound, &optimised)?;
+            wasm_opt(&bound, &optimised, self.wasm_opt)?;
         }
         Ok(Built {
             glue: staging.join(format!("{}.js", self.name)),
@@ -297,10 +312,11 @@ fn serde_json_list(items: &[String]) -> String {
     format!("[{}]", quoted.join(", "))
 }
 
-/// binaryen's `wasm-opt -Oz`, from the npm package pinned in `xtask/tools/` (Debian's binaryen
-/// is too old to read the wasm today's Rust writes). The features are the ones rustc enables
-/// for wasm32-unknown-unknown; every browser the app supports has them.
-fn wasm_opt(input: &Path, output: &Path) -> Result<()> {
+/// binaryen's `wasm-opt` at `level` (`-Oz`, `-O3`), from the npm package pinned in
+/// `xtask/tools/` (Debian's binaryen is too old to read the wasm today's Rust writes). The
+/// features are the ones rustc enables for wasm32-unknown-unknown; every browser the app
+/// supports has them.
+fn wasm_opt(input: &Path, output: &Path, level: &str) -> Result<()> {
     let tools = node_tools()?;
     let mut command = Command::new("node");
     command
@@ -308,8 +324,8 @@ fn wasm_opt(input: &Path, output: &Path) -> Result<()> {
         .arg(input)
         .arg("-o")
         .arg(output)
+        .arg(level)
         .args([
-            "-Oz",
             "--enable-bulk-memory",
             "--enable-nontrapping-float-to-int",
             "--enable-sign-ext",
@@ -317,7 +333,7 @@ fn wasm_opt(input: &Path, output: &Path) -> Result<()> {
             "--enable-reference-types",
             "--enable-multivalue",
         ]);
-    step("web: wasm-opt -Oz (binaryen, npm)", command)?;
+    step(&format!("web: wasm-opt {level} (binaryen, npm)"), command)?;
     let before = size(input)?;
     let after = size(output)?;
     println!(
