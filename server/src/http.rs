@@ -383,6 +383,7 @@ async fn invitation(
             .ok(),
         None => None,
     };
+    let link = index.as_deref().and_then(crate::preload::link_header);
     let html = match index {
         Some(index) => preview.in_index(&index, texts),
         None => preview.in_index(
@@ -398,14 +399,18 @@ async fn invitation(
         ),
     };
     // Like index.html, never kept stale; its words follow the visitor's language.
-    (
+    let mut response = (
         [
             (header::CACHE_CONTROL, web::NO_CACHE),
             (header::VARY, "Accept-Language"),
         ],
         Html(html),
     )
-        .into_response()
+        .into_response();
+    if let Some(link) = link {
+        response.headers_mut().insert(header::LINK, link);
+    }
+    response
 }
 
 /// `GET /r/<id>/preview.png`: the room's game and current position, for link previews.

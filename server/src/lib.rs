@@ -20,6 +20,7 @@ mod lease;
 mod lease_book;
 mod limits;
 mod metrics;
+mod preload;
 pub mod preview;
 mod registry;
 pub mod room;

@@ -5,13 +5,14 @@
 //! `Content-Encoding`. Files whose names carry a content hash (`name.<16 hex digits>.ext`) never
 //! change under that name, so browsers keep them for a year without asking again; everything
 //! else (the page, the service worker, the manifest, the computer player's worker) is
-//! revalidated on every load so a new build is seen at once.
+//! revalidated on every load so a new build is seen at once. The page also carries its own
+//! preloads as a `Link` header ([`crate::preload`]).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use axum::{
     Router,
-    extract::Request,
+    extract::{Request, State},
     http::{HeaderValue, StatusCode, header},
     middleware::{self, Next},
     response::Response,
@@ -27,22 +28,37 @@ pub const NO_CACHE: &str = "no-cache";
 pub fn files(root: &Path) -> Router {
     Router::new()
         .fallback_service(ServeDir::new(root).precompressed_br().precompressed_gzip())
-        .layer(middleware::from_fn(cache_control))
+        .layer(middleware::from_fn_with_state(
+            root.to_path_buf(),
+            cache_control,
+        ))
 }
 
-async fn cache_control(request: Request, next: Next) -> Response {
-    let policy = if is_hashed(request.uri().path()) {
-        IMMUTABLE
-    } else {
-        NO_CACHE
-    };
+async fn cache_control(State(root): State<PathBuf>, request: Request, next: Next) -> Response {
+    let path = request.uri().path();
+    let policy = if is_hashed(path) { IMMUTABLE } else { NO_CACHE };
+    let page = path == "/" || path == "/index.html";
     let mut response = next.run(request).await;
     if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
         response
             .headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
     }
+    if page
+        && response.status().is_success()
+        && let Some(link) = page_link_header(&root).await
+    {
+        response.headers_mut().insert(header::LINK, link);
+    }
     response
+}
+
+/// The `Link` header of the page under `root` as it is now (a new build is seen at once).
+async fn page_link_header(root: &Path) -> Option<HeaderValue> {
+    let page = tokio::fs::read_to_string(root.join("index.html"))
+        .await
+        .ok()?;
+    crate::preload::link_header(&page)
 }
 
 /// Whether the path's file name is `<stem>.<16 lowercase hex digits>.<extension>`.

@@ -111,6 +111,50 @@ test("the first screen loads without the computer's search; a game's mode screen
   }
 });
 
+test("the page and an invitation's page name their preloads in a Link header; the wasm still comes once", async () => {
+  const created = await fetch(`${server.url}api/rooms`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ game: "checkers" }),
+  });
+  const room = await created.json();
+  const wasm = `/${hashedFile("cozcade_mobile_bg", ".wasm")}`;
+  const boot = `/${hashedFile("boot", ".js")}`;
+  const glue = `/${hashedFile("cozcade_mobile", ".js")}`;
+  for (const address of ["", `r/${room.room}`]) {
+    const { status, headers } = await get(`${server.url}${address}`, { "accept-encoding": "br" });
+    assert.equal(status, 200, address);
+    const links = (headers.link ?? "").split(", ");
+    // The wasm as the page's own preload asks for it: a CORS fetch, so wasm-bindgen's fetch
+    // takes it over instead of downloading it again.
+    assert.ok(links.includes(`<${wasm}>; rel=preload; as=fetch; type="application/wasm"; crossorigin`), `/${address}: ${headers.link}`);
+    assert.ok(links.includes(`<${boot}>; rel=modulepreload`), `/${address}: ${headers.link}`);
+    assert.ok(links.includes(`<${glue}>; rel=modulepreload`), `/${address}: ${headers.link}`);
+    for (const link of links) {
+      const file = link.match(/^<([^>]+)>/)[1];
+      assert.equal((await get(`${server.url}${file.slice(1)}`, {})).status, 200, `${file} is in the bundle`);
+    }
+  }
+  // No Link header on anything but the page.
+  assert.equal((await get(`${server.url}${wasm.slice(1)}`, {})).headers.link, undefined);
+  for (const kind of ["phone", "phone-landscape"]) {
+    for (const address of ["", `r/${room.room}`]) {
+      const browser = await device(kind);
+      try {
+        const fetched = [];
+        browser.page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+        await browser.page.goto(`${server.url}${address}`);
+        await browser.page.locator("#main button").first().waitFor();
+        assert.equal(fetched.filter((f) => f === wasm).length, 1, `${kind} /${address}: ${fetched}`);
+        assert.equal(fetched.filter((f) => f === boot).length, 1, `${kind} /${address}: ${fetched}`);
+        assert.deepEqual(browser.errors, [], `${kind} /${address}`);
+      } finally {
+        await browser.close();
+      }
+    }
+  }
+});
+
 test("gzip for a client without brotli, the plain file for one without either", async () => {
   const wasm = hashedFile("cozcade_mobile_bg", ".wasm");
   const raw = fs.readFileSync(path.join(webDir(), wasm));
