@@ -25,6 +25,31 @@ pub fn position(record: &AnyRecord) -> String {
     board(record).to_svg()
 }
 
+/// The current position of a game as an image's address: its SVG in a `data:` URL. A page
+/// shows it as an `<img>`, which the browser draws apart from the page: none of the page's
+/// styles to match against hundreds of shapes, nothing in the page's layout but one box.
+pub fn position_image(record: &AnyRecord) -> String {
+    data_url(&position(record))
+}
+
+/// `svg` as a `data:image/svg+xml` URL, percent-encoding what a URL cannot hold as it is.
+fn data_url(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len() + svg.len() / 4 + 20);
+    out.push_str("data:image/svg+xml,");
+    for c in svg.chars() {
+        match c {
+            '%' => out.push_str("%25"),
+            '#' => out.push_str("%23"),
+            '<' => out.push_str("%3C"),
+            '>' => out.push_str("%3E"),
+            '"' => out.push_str("%22"),
+            '\n' => out.push_str("%0A"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 /// The starting position of a game of `kind`: a complete `<svg>` element.
 pub fn start(kind: GameKind) -> String {
     position(&AnyRecord::new(kind))
@@ -107,6 +132,45 @@ mod tests {
 
     fn count(haystack: &str, needle: &str) -> usize {
         haystack.matches(needle).count()
+    }
+
+    /// Undoes [`data_url`]'s escapes.
+    fn decoded(url: &str) -> String {
+        let body = url
+            .strip_prefix("data:image/svg+xml,")
+            .expect("an SVG data URL");
+        let mut out = String::new();
+        let mut rest = body;
+        while let Some(at) = rest.find('%') {
+            out.push_str(&rest[..at]);
+            let byte = u8::from_str_radix(&rest[at + 1..at + 3], 16).expect("two hex digits");
+            out.push(char::from(byte));
+            rest = &rest[at + 3..];
+        }
+        out.push_str(rest);
+        out
+    }
+
+    #[test]
+    fn a_position_image_is_its_svg_escaped_for_a_url() {
+        for kind in [
+            GameKind::Checkers,
+            GameKind::Kalah,
+            GameKind::ChineseCheckers,
+        ] {
+            let record = AnyRecord::new(kind);
+            let url = position_image(&record);
+            let body = url.trim_start_matches("data:image/svg+xml,");
+            // Nothing a URL or an HTML attribute would read another way.
+            for c in ['#', '<', '>', '"', '\n'] {
+                assert!(!body.contains(c), "{kind:?}: {c:?} in {url}");
+            }
+            assert_eq!(decoded(&url), position(&record), "{kind:?}");
+        }
+        assert_eq!(
+            data_url("<a b=\"50%\">#</a>\n"),
+            "data:image/svg+xml,%3Ca b=%2250%25%22%3E%23%3C/a%3E%0A"
+        );
     }
 
     #[test]

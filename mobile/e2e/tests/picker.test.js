@@ -11,16 +11,26 @@ after(async () => { await server.close(); });
 
 const games = ["kalah", "checkers", "chinese-checkers"];
 
-/** The drawn boards: per game, its box and its drawing. */
+/** The drawn boards: per game, its box and its drawing. Each is an image of an SVG (a data:
+ * URL), drawn once it has loaded; its pieces are counted in that SVG. */
 async function boards(page) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll(".game-card img.game-art")].every((img) => img.complete && img.naturalWidth > 0));
   return page.locator(".game-card").evaluateAll((cards) =>
     cards.map((card) => {
-      const svg = card.querySelector(".game-art svg");
-      const box = svg?.getBoundingClientRect();
+      const img = card.querySelector("img.game-art");
+      const box = img?.getBoundingClientRect();
+      const prefix = "data:image/svg+xml,";
+      const source = img?.getAttribute("src") ?? "";
+      const svg = source.startsWith(prefix)
+        ? new DOMParser().parseFromString(decodeURIComponent(source.slice(prefix.length)), "image/svg+xml").documentElement
+        : null;
       return {
         game: card.dataset.game,
         width: box?.width ?? 0,
         height: box?.height ?? 0,
+        loaded: Boolean(img?.complete && img.naturalWidth > 0),
+        decorative: img?.getAttribute("alt") === "",
         drawing: svg?.innerHTML ?? "",
         pieces: svg?.querySelectorAll(".art-seed, .art-piece, .art-marble").length ?? 0,
       };
@@ -46,6 +56,8 @@ for (const shape of ["phone", "phone-landscape"]) {
       assert.deepEqual(start.map((b) => b.game), games);
       for (const board of start) {
         assert.ok(board.width >= 40 && board.height >= 20, `${board.game} is drawn: ${board.width}x${board.height}`);
+        assert.ok(board.loaded, `${board.game}: the image has loaded`);
+        assert.ok(board.decorative, `${board.game}: the drawing is decoration (alt="")`);
       }
       // Every seed, piece and marble of the starting positions.
       assert.deepEqual(start.map((b) => b.pieces), [48, 24, 20]);

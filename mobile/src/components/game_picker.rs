@@ -25,8 +25,8 @@ pub fn GamePicker() -> Element {
                     {
                         let saved = saved_game(settings, kind);
                         let art = match &saved {
-                            Some(saved) => cozcade_art::position(&saved.record),
-                            None => cozcade_art::position(&AnyRecord::new(kind)),
+                            Some(saved) => cozcade_art::position_image(&saved.record),
+                            None => cozcade_art::position_image(&AnyRecord::new(kind)),
                         };
                         let title_id = format!("game-title-{kind}");
                         let item = if saved.is_some() { "game-item has-save" } else { "game-item" };
@@ -36,7 +36,9 @@ pub fn GamePicker() -> Element {
                                     class: "card game-card",
                                     "data-game": kind.as_str(),
                                     onclick: move |_| navigation.go(Screen::Mode(kind)),
-                                    span { class: "game-art", "aria-hidden": "true", dangerous_inner_html: art }
+                                    // Drawn as an image, not inline SVG: the first screen's
+                                    // layout is then a few boxes, not hundreds of shapes.
+                                    img { class: "game-art", alt: "", src: "{art}" }
                                     span { class: "card-text",
                                         span { class: "card-title", id: "{title_id}", {texts.get(&format!("game-{kind}"))} }
                                         span { class: "card-note", {texts.get(&format!("blurb-{kind}"))} }
