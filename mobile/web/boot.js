@@ -6,6 +6,40 @@ import init from "./cozcade_mobile.js";
 // Where the bundle lives, for the computer player's worker (pages like /r/<room> are not it).
 window.__cozcadeBase = new URL(".", import.meta.url).href;
 
+// The app's texts: English is inside the wasm, and each translation is a file of its own. The
+// one the app will start in is fetched here, beside the wasm, so its first screen is in that
+// language; the app fetches any other the player picks through `__cozcadeLocale`. The choice
+// is made as the app makes it (mobile/src/i18n): the saved language, else the browser's.
+const translations = { nl: "./locale-nl.ftl", sv: "./locale-sv.ftl", ru: "./locale-ru.ftl" };
+window.__cozcadeLocaleTexts = {};
+const loading = {};
+window.__cozcadeLocale = (tag) => {
+  if (!Object.hasOwn(translations, tag)) return Promise.resolve(false);
+  loading[tag] ??= fetch(new URL(translations[tag], import.meta.url))
+    .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))))
+    .then((text) => {
+      window.__cozcadeLocaleTexts[tag] = text;
+      return true;
+    })
+    .catch(() => {
+      delete loading[tag];
+      return false;
+    });
+  return loading[tag];
+};
+const primary = (tag) => String(tag ?? "").split(/[-_.@]/)[0].toLowerCase();
+let saved = null;
+try {
+  saved = localStorage.getItem("cozcade.setting.language");
+} catch {
+  // No storage (a private window, say): the browser's language decides, as in the app.
+}
+const starting = [saved, navigator.language].map(primary).find((tag) => tag === "en" || Object.hasOwn(translations, tag));
+// Started with the wasm's own download under way (the page preloads it), and a few KiB against
+// its hundreds: the app waits for it, so its first screen is already in that language (if it
+// fails the app starts in English and fetches it again).
+const translationReady = starting ? window.__cozcadeLocale(starting) : Promise.resolve(true);
+
 function failed(message) {
   const splash = document.getElementById("splash");
   const status = document.getElementById("splash-status");
@@ -16,10 +50,12 @@ function failed(message) {
 if (typeof WebAssembly !== "object") {
   failed("Cozcade could not start: this browser has no WebAssembly.");
 } else {
-  init({ module_or_path: new URL("./cozcade_mobile_bg.wasm", import.meta.url) }).catch((error) => {
-    failed(`Cozcade could not start: ${error}`);
-    throw error;
-  });
+  translationReady
+    .then(() => init({ module_or_path: new URL("./cozcade_mobile_bg.wasm", import.meta.url) }))
+    .catch((error) => {
+      failed(`Cozcade could not start: ${error}`);
+      throw error;
+    });
 }
 
 // After the page has loaded, so that it never competes with the first load for the network.

@@ -89,6 +89,12 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     names.hashed(&out, "icon.svg", &read(&web.join("icon.svg"))?)?;
     names.hashed(&out, "icon-192.png", &read(&icons.join("web-192.png"))?)?;
     names.hashed(&out, "icon-512.png", &read(&icons.join("web-512.png"))?)?;
+    // The translations, each a file of its own: English is inside the app's wasm, and the page
+    // fetches only the language it starts in (mobile/src/i18n/sources.rs).
+    for tag in translations()? {
+        let text = read(&root().join(format!("mobile/locales/{tag}.ftl")))?;
+        names.hashed(&out, &format!("locale-{tag}.ftl"), &text)?;
+    }
     // wasm-bindgen's snippets (`inline_js`, `module = ...`): the glue imports them by path.
     copy_snippets(&staging, &out, &mut names)?;
     // Then the files that name those.
@@ -359,13 +365,32 @@ pub fn node_tools() -> Result<PathBuf> {
     Ok(tools)
 }
 
+/// The tags of `mobile/locales/*.ftl` but English's, sorted.
+fn translations() -> Result<Vec<String>> {
+    let dir = root().join("mobile/locales");
+    let mut tags = Vec::new();
+    for entry in std::fs::read_dir(&dir).with_context(|| format!("reading {}", dir.display()))? {
+        let path = entry?.path();
+        if path.extension().and_then(|e| e.to_str()) != Some("ftl") {
+            continue;
+        }
+        if let Some(tag) = path.file_stem().and_then(|s| s.to_str())
+            && tag != "en"
+        {
+            tags.push(tag.to_owned());
+        }
+    }
+    tags.sort();
+    Ok(tags)
+}
+
 /// Writes `<file>.br` and `<file>.gz` beside every file that compresses (not the PNGs).
 fn compress_all(out: &Path) -> Result<()> {
     println!("\n==> web: brotli and gzip copies");
     for path in files_under(out)? {
         let compressible = matches!(
             path.extension().and_then(|e| e.to_str()),
-            Some("html" | "js" | "wasm" | "css" | "svg" | "webmanifest" | "json")
+            Some("html" | "js" | "wasm" | "css" | "svg" | "webmanifest" | "json" | "ftl")
         );
         if !compressible {
             continue;

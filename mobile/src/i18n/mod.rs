@@ -6,6 +6,9 @@ use std::fmt;
 use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
+mod sources;
+pub use sources::{at_hand, load};
+
 /// An interface language.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Language {
@@ -59,15 +62,6 @@ impl Language {
             .find_map(Language::from_locale)
             .unwrap_or(Language::English)
     }
-
-    fn source(self) -> &'static str {
-        match self {
-            Language::English => include_str!("../../locales/en.ftl"),
-            Language::Dutch => include_str!("../../locales/nl.ftl"),
-            Language::Swedish => include_str!("../../locales/sv.ftl"),
-            Language::Russian => include_str!("../../locales/ru.ftl"),
-        }
-    }
 }
 
 impl fmt::Display for Language {
@@ -112,7 +106,7 @@ pub struct Texts {
     english: Option<FluentBundle<FluentResource>>,
 }
 
-fn bundle(language: Language) -> FluentBundle<FluentResource> {
+fn bundle(language: Language, source: String) -> FluentBundle<FluentResource> {
     let id: LanguageIdentifier = language.tag().parse().unwrap_or_default();
     let mut bundle = FluentBundle::new(vec![id]);
     // No Unicode isolation marks around placeables: the texts are plain UI labels, and the
@@ -120,7 +114,7 @@ fn bundle(language: Language) -> FluentBundle<FluentResource> {
     bundle.set_use_isolating(false);
     // The .ftl files are compiled in and checked by the tests below; a syntax error would only
     // drop the broken entries (the rest of the resource still loads).
-    let resource = match FluentResource::try_new(language.source().to_owned()) {
+    let resource = match FluentResource::try_new(source) {
         Ok(resource) => resource,
         Err((resource, _errors)) => resource,
     };
@@ -129,12 +123,26 @@ fn bundle(language: Language) -> FluentBundle<FluentResource> {
     bundle
 }
 
+/// English's text, compiled into every build.
+fn english_text() -> String {
+    sources::compiled_in(Language::English)
+        .unwrap_or_default()
+        .to_owned()
+}
+
 impl Texts {
+    /// The texts of `language`, or English's while that language is not at hand (in the
+    /// browser, until its file has come: see [`load`]).
     pub fn new(language: Language) -> Self {
-        let english = (language != Language::English).then(|| bundle(Language::English));
+        let (language, text) = match sources::text(language) {
+            Some(text) => (language, text),
+            None => (Language::English, english_text()),
+        };
+        let english =
+            (language != Language::English).then(|| bundle(Language::English, english_text()));
         Texts {
             language,
-            bundle: bundle(language),
+            bundle: bundle(language, text),
             english,
         }
     }
@@ -178,6 +186,13 @@ impl Texts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    impl Language {
+        /// The compiled-in text (the tests run natively, where every language has one).
+        fn source(self) -> &'static str {
+            sources::compiled_in(self).expect("compiled in natively")
+        }
+    }
 
     fn ids(source: &str) -> Vec<&str> {
         source

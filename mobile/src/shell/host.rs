@@ -7,7 +7,7 @@ use futures_util::StreamExt;
 use super::{game::Game, navigation::Navigation, room::Room, screen::Screen, settings::Settings};
 use crate::{
     bridge::{self, HostEvent},
-    i18n::{Language, Texts},
+    i18n::{self, Language},
     platform,
 };
 
@@ -44,6 +44,15 @@ pub(super) fn use_outside_events(
     // languages: ask it once, unless the player chose a language or the environment named one.
     let (language, chosen) = settings.started_in;
     use_future(move || async move {
+        // In the browser the language the app starts in may not be at hand yet: a translation
+        // is a file of its own, which the boot script fetches beside the wasm. It is shown
+        // once it has come, unless the player picked another meanwhile.
+        if settings.texts.peek().language() != language
+            && i18n::load(language).await
+            && settings.texts.peek().language() == Language::English
+        {
+            settings.show_language(language);
+        }
         let from_environment = platform::device_locales()
             .iter()
             .any(|tag| Language::from_locale(tag).is_some());
@@ -54,13 +63,14 @@ pub(super) fn use_outside_events(
             .join::<Vec<String>>()
             .await
         {
-            let mut texts = settings.texts;
             let device = Language::negotiate(tags.iter().map(String::as_str));
             // Unless the player picked a language in the meantime; and only a language that
             // differs from the one on screen: a new bundle redraws every text of the app.
-            if texts.peek().language() == language && device != language {
-                texts.set(Texts::new(device));
-                platform::set_page_language(device.tag());
+            if settings.texts.peek().language() == language
+                && device != language
+                && i18n::load(device).await
+            {
+                settings.show_language(device);
             }
         }
     });

@@ -7,7 +7,7 @@ use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
 use crate::{
-    i18n::{Language, Texts},
+    i18n::{self, Language, Texts},
     platform,
     state::Slot,
     storage::{self, SavedGame, Store, StoreError},
@@ -91,14 +91,29 @@ impl Settings {
         }
     }
 
-    pub fn set_language(mut self, language: Language) {
-        self.texts.set(Texts::new(language));
+    /// The player picked `language`: kept, and shown once its texts are at hand (in the
+    /// browser a translation may first have to come: see [`crate::i18n::load`]).
+    pub fn set_language(self, language: Language) {
         if let Some(Err(error)) = self
             .store()
             .map(|s| s.set_setting("language", language.tag()))
         {
             self.save_failed(error);
         }
+        if i18n::at_hand(language) {
+            self.show_language(language);
+        } else {
+            spawn(async move {
+                if i18n::load(language).await {
+                    self.show_language(language);
+                }
+            });
+        }
+    }
+
+    /// Redraws every text in `language`, which is at hand.
+    pub(super) fn show_language(mut self, language: Language) {
+        self.texts.set(Texts::new(language));
         platform::set_page_language(language.tag());
     }
 
