@@ -28,37 +28,40 @@ pub const NO_CACHE: &str = "no-cache";
 pub fn files(root: &Path) -> Router {
     Router::new()
         .fallback_service(ServeDir::new(root).precompressed_br().precompressed_gzip())
+        .layer(middleware::from_fn(cache_control))
         .layer(middleware::from_fn_with_state(
             root.to_path_buf(),
-            cache_control,
+            page_preloads,
         ))
 }
 
-async fn cache_control(State(root): State<PathBuf>, request: Request, next: Next) -> Response {
-    let path = request.uri().path();
-    let policy = if is_hashed(path) { IMMUTABLE } else { NO_CACHE };
-    let page = path == "/" || path == "/index.html";
+async fn cache_control(request: Request, next: Next) -> Response {
+    let policy = if is_hashed(request.uri().path()) {
+        IMMUTABLE
+    } else {
+        NO_CACHE
+    };
     let mut response = next.run(request).await;
     if response.status().is_success() || response.status() == StatusCode::NOT_MODIFIED {
         response
             .headers_mut()
             .insert(header::CACHE_CONTROL, HeaderValue::from_static(policy));
     }
-    if page
-        && response.status().is_success()
-        && let Some(link) = page_link_header(&root).await
-    {
-        response.headers_mut().insert(header::LINK, link);
-    }
     response
 }
 
-/// The `Link` header of the page under `root` as it is now (a new build is seen at once).
-async fn page_link_header(root: &Path) -> Option<HeaderValue> {
-    let page = tokio::fs::read_to_string(root.join("index.html"))
-        .await
-        .ok()?;
-    crate::preload::link_header(&page)
+/// The page's own preloads as a `Link` header, read from the page under `root` as it is now
+/// (a new build is seen at once).
+async fn page_preloads(State(root): State<PathBuf>, request: Request, next: Next) -> Response {
+    let page = matches!(request.uri().path(), "/" | "/index.html");
+    let mut response = next.run(request).await;
+    if page && response.status().is_success() {
+        let index = tokio::fs::read_to_string(root.join("index.html")).await;
+        if let Some(link) = index.ok().as_deref().and_then(crate::preload::link_header) {
+            response.headers_mut().insert(header::LINK, link);
+        }
+    }
+    response
 }
 
 /// Whether the path's file name is `<stem>.<16 lowercase hex digits>.<extension>`.

@@ -1,9 +1,10 @@
 //! The app's web bundle, built without `dx` and for a phone's first load: a size-optimised
 //! wasm32 build of the app (the `web-release` profile, then binaryen's `wasm-opt -Oz`) and a
 //! speed-optimised one of the computer player's worker (`web-thinker`, `wasm-opt -O3`),
-//! wasm-bindgen as a library (the exact version the workspace pins), content-hashed names for everything that never
-//! changes under its name, and brotli and gzip copies of every text and wasm file beside it, so
-//! the server sends them as they are (`ServeDir::precompressed_br/gzip`).
+//! wasm-bindgen as a library (the exact version the workspace pins), the translations as files
+//! of their own, content-hashed names for everything that never changes under its name, and
+//! brotli and gzip copies of every text and wasm file beside it, so the server sends them as
+//! they are (`ServeDir::precompressed_br/gzip`).
 //!
 //! The templates in `mobile/web/` name their assets in quotes as `"./<name>"` or `"/<name>"`
 //! (`"./cozcade_mobile.js"`, `"/icon.svg"`); the bundle replaces each with its hashed name. `index.html`, `sw.js`,

@@ -7,7 +7,7 @@ use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use unic_langid::LanguageIdentifier;
 
 mod sources;
-pub use sources::{at_hand, load};
+pub use sources::load;
 
 /// An interface language.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -123,23 +123,16 @@ fn bundle(language: Language, source: String) -> FluentBundle<FluentResource> {
     bundle
 }
 
-/// English's text, compiled into every build.
-fn english_text() -> String {
-    sources::compiled_in(Language::English)
-        .unwrap_or_default()
-        .to_owned()
-}
-
 impl Texts {
     /// The texts of `language`, or English's while that language is not at hand (in the
     /// browser, until its file has come: see [`load`]).
     pub fn new(language: Language) -> Self {
         let (language, text) = match sources::text(language) {
             Some(text) => (language, text),
-            None => (Language::English, english_text()),
+            None => (Language::English, sources::ENGLISH.to_owned()),
         };
-        let english =
-            (language != Language::English).then(|| bundle(Language::English, english_text()));
+        let english = (language != Language::English)
+            .then(|| bundle(Language::English, sources::ENGLISH.to_owned()));
         Texts {
             language,
             bundle: bundle(language, text),

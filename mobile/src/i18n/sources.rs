@@ -1,12 +1,15 @@
 //! Where each language's texts come from. Natively all four are compiled in. In the browser only
 //! English is: every phone downloads the app's wasm before its first screen, and the three
-//! translations were some 10 KiB of it compressed that most players never read. There each
+//! translations were 7.2 KiB of its brotli that most players never read. There each
 //! translation is a file of the bundle (`locale-<tag>.<hash>.ftl`): the page's boot script
 //! fetches the one the app will start in beside the wasm (`mobile/web/boot.js`, which picks it
 //! as [`super::Language::negotiate`] does, from the saved choice or the browser's language), and
 //! the app asks it for any other the player picks ([`load`]).
 
 use super::Language;
+
+/// English, the language every build has and every other falls back to.
+pub(super) const ENGLISH: &str = include_str!("../../locales/en.ftl");
 
 /// The text of `language`, if this build has it at hand.
 pub(super) fn text(language: Language) -> Option<String> {
@@ -16,7 +19,7 @@ pub(super) fn text(language: Language) -> Option<String> {
 }
 
 /// Whether `language`'s texts can be made now, without waiting for the network.
-pub fn at_hand(language: Language) -> bool {
+fn at_hand(language: Language) -> bool {
     compiled_in(language).is_some() || fetched(language).is_some()
 }
 
@@ -47,7 +50,7 @@ pub async fn load(language: Language) -> bool {
 /// The compiled-in text of `language`.
 pub(super) fn compiled_in(language: Language) -> Option<&'static str> {
     match language {
-        Language::English => Some(include_str!("../../locales/en.ftl")),
+        Language::English => Some(ENGLISH),
         #[cfg(not(target_arch = "wasm32"))]
         Language::Dutch => Some(include_str!("../../locales/nl.ftl")),
         #[cfg(not(target_arch = "wasm32"))]

@@ -7,7 +7,7 @@ use futures_util::StreamExt;
 use super::{game::Game, navigation::Navigation, room::Room, screen::Screen, settings::Settings};
 use crate::{
     bridge::{self, HostEvent},
-    i18n::{self, Language},
+    i18n::Language,
     platform,
 };
 
@@ -45,13 +45,9 @@ pub(super) fn use_outside_events(
     let (language, chosen) = settings.started_in;
     use_future(move || async move {
         // In the browser the language the app starts in may not be at hand yet: a translation
-        // is a file of its own, which the boot script fetches beside the wasm. It is shown
-        // once it has come, unless the player picked another meanwhile.
-        if settings.texts.peek().language() != language
-            && i18n::load(language).await
-            && settings.texts.peek().language() == Language::English
-        {
-            settings.show_language(language);
+        // is a file of its own, which the boot script fetches beside the wasm.
+        if settings.texts.peek().language() != language {
+            settings.show_language(language).await;
         }
         let from_environment = platform::device_locales()
             .iter()
@@ -66,11 +62,8 @@ pub(super) fn use_outside_events(
             let device = Language::negotiate(tags.iter().map(String::as_str));
             // Unless the player picked a language in the meantime; and only a language that
             // differs from the one on screen: a new bundle redraws every text of the app.
-            if settings.texts.peek().language() == language
-                && device != language
-                && i18n::load(device).await
-            {
-                settings.show_language(device);
+            if settings.texts.peek().language() == language && device != language {
+                settings.show_language(device).await;
             }
         }
     });

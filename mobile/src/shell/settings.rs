@@ -24,6 +24,10 @@ pub enum StorageNotice {
 #[derive(Clone, Copy)]
 pub struct Settings {
     pub texts: Signal<Texts>,
+    /// The language last asked for, which `texts` shows once its texts are at hand (in the
+    /// browser a translation may first have to come): a slower answer for an earlier choice
+    /// is then dropped.
+    wanted: Signal<Language>,
     pub store: Signal<Option<Rc<dyn Store>>>,
     pub notice: Signal<Option<StorageNotice>>,
     pub landscape: Signal<bool>,
@@ -65,6 +69,7 @@ impl Settings {
         };
         Settings {
             texts: Signal::new(Texts::new(started_in.0)),
+            wanted: Signal::new(started_in.0),
             store: Signal::new(store),
             notice: Signal::new(notice),
             landscape: Signal::new(false),
@@ -91,8 +96,7 @@ impl Settings {
         }
     }
 
-    /// The player picked `language`: kept, and shown once its texts are at hand (in the
-    /// browser a translation may first have to come: see [`crate::i18n::load`]).
+    /// The player picked `language`: kept, and shown once its texts are at hand.
     pub fn set_language(self, language: Language) {
         if let Some(Err(error)) = self
             .store()
@@ -100,21 +104,18 @@ impl Settings {
         {
             self.save_failed(error);
         }
-        if i18n::at_hand(language) {
-            self.show_language(language);
-        } else {
-            spawn(async move {
-                if i18n::load(language).await {
-                    self.show_language(language);
-                }
-            });
-        }
+        spawn(self.show_language(language));
     }
 
-    /// Redraws every text in `language`, which is at hand.
-    pub(super) fn show_language(mut self, language: Language) {
-        self.texts.set(Texts::new(language));
-        platform::set_page_language(language.tag());
+    /// Redraws every text in `language` once its texts are at hand (at once natively; in the
+    /// browser a translation may first have to come, see [`i18n::load`]), unless another
+    /// language was asked for meanwhile.
+    pub(super) async fn show_language(mut self, language: Language) {
+        self.wanted.set(language);
+        if i18n::load(language).await && *self.wanted.peek() == language {
+            self.texts.set(Texts::new(language));
+            platform::set_page_language(language.tag());
+        }
     }
 
     /// The saved game of a slot, if any; a damaged save is reported and treated as absent.
