@@ -331,6 +331,35 @@ async fn every_answer_carries_the_security_headers() {
             "{path}"
         );
     }
+    // What runs as a page or a worker carries the policy; a file the page fetches as a script,
+    // an image or with fetch() goes without it (browsers ignore it there), and every answer
+    // says it varies with the destination.
+    for (path, destination, policy) in [
+        ("/", "document", true),
+        ("/app.js", "worker", true),
+        ("/app.js", "serviceworker", true),
+        (invitation.as_str(), "document", true),
+        ("/app.js", "script", false),
+        ("/app.js", "empty", false),
+        ("/index.html", "image", false),
+        ("/missing.js", "script", false),
+    ] {
+        let dest = format!("Sec-Fetch-Dest: {destination}");
+        let (status, headers, _) = raw_http(server.addr, "GET", path, &[&host, &dest], "").await;
+        assert!(status == 200 || status == 404, "{path}: {status}");
+        assert_eq!(
+            header(&headers, "content-security-policy").is_some(),
+            policy,
+            "{path} as {destination}"
+        );
+        assert!(
+            header(&headers, "vary")
+                .is_some_and(|vary| vary.to_ascii_lowercase().contains("sec-fetch-dest")),
+            "{path} as {destination}: {headers:?}"
+        );
+        assert_eq!(header(&headers, "referrer-policy"), Some("no-referrer"));
+        assert_eq!(header(&headers, "x-content-type-options"), Some("nosniff"));
+    }
     assert_eq!(
         cozcade_server::CONTENT_SECURITY_POLICY,
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; \

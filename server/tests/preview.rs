@@ -149,7 +149,10 @@ async fn the_preview_speaks_the_visitors_language() {
     let tags = meta_tags(&String::from_utf8(body).expect("utf-8"));
     assert_eq!(tag(&tags, "og:title"), "Speel Kalaha met mij op Cozcade");
     assert_eq!(tag(&tags, "og:locale"), "nl");
-    assert_eq!(header(&headers, "vary"), Some("Accept-Language"));
+    assert_eq!(
+        header(&headers, "vary"),
+        Some("Accept-Language, Sec-Fetch-Dest")
+    );
     let (_, _, body) = get(server.addr, &path, &[("Accept-Language", "ru")]).await;
     let tags = meta_tags(&String::from_utf8(body).expect("utf-8"));
     assert_eq!(tag(&tags, "og:title"), "Калах: сыграем вместе в Cozcade");
