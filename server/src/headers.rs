@@ -10,9 +10,11 @@
 //!   app sets `style` attributes. A hash would not do: it cannot cover attributes, and a
 //!   browser ignores `'unsafe-inline'` once a hash is listed. Scripts are never inline.
 //!   A browser applies the policy only to what runs as a page or a worker; a script, style,
-//!   image, manifest or `fetch` it asks for (its `Sec-Fetch-Dest` says which) ignores it, so
-//!   those answers go without its 300 bytes: most of the first load's answers are such files,
-//!   and on a phone network every byte before the first screen counts. Every answer says it
+//!   image or manifest it asks for (its `Sec-Fetch-Dest` says which) ignores it, so those
+//!   answers go without its 300 bytes: most of the first load's answers are such files, and on
+//!   a phone network every byte before the first screen counts. A `fetch()` keeps it: the
+//!   service worker fetches every file that way and later serves the page and the worker's
+//!   script from its cache, which must hold them with their policy. Every answer says it
 //!   varies with `Sec-Fetch-Dest`, so no cache hands a file fetched as a script to a page
 //!   opened at its address. A request without the header (an older browser, a tool) gets the
 //!   policy.
@@ -48,11 +50,12 @@ pub fn layer<S: Clone + Send + Sync + 'static>(router: Router<S>) -> Router<S> {
         .layer(middleware::from_fn(security_policy))
 }
 
-/// What a browser fetches under a destination that ignores a Content-Security-Policy.
+/// What a browser fetches under a destination that ignores a Content-Security-Policy, and
+/// keeps for that use only (not `empty`: see above).
 fn never_runs_as_page_or_worker(destination: &[u8]) -> bool {
     matches!(
         destination,
-        b"script" | b"style" | b"image" | b"font" | b"manifest" | b"empty" | b"audio" | b"video"
+        b"script" | b"style" | b"image" | b"font" | b"manifest" | b"audio" | b"video"
     )
 }
 

@@ -331,16 +331,17 @@ async fn every_answer_carries_the_security_headers() {
             "{path}"
         );
     }
-    // What runs as a page or a worker carries the policy; a file the page fetches as a script,
-    // an image or with fetch() goes without it (browsers ignore it there), and every answer
-    // says it varies with the destination.
+    // What runs as a page or a worker carries the policy, and so does what fetch() gets (the
+    // service worker keeps pages that way); a file the page fetches as a script or an image
+    // goes without it (browsers ignore it there), and every answer says it varies with the
+    // destination.
     for (path, destination, policy) in [
         ("/", "document", true),
         ("/app.js", "worker", true),
         ("/app.js", "serviceworker", true),
         (invitation.as_str(), "document", true),
         ("/app.js", "script", false),
-        ("/app.js", "empty", false),
+        ("/", "empty", true),
         ("/index.html", "image", false),
         ("/missing.js", "script", false),
     ] {

@@ -9,10 +9,16 @@ import fs from "node:fs";
 import path from "node:path";
 import { device, roomServer, webDir, artifactDir, playToEnd } from "../harness.js";
 
-// The policy the room server sends with every response.
+// The policy the room server sends with every page and worker.
 const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
   "img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; " +
   "base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
+
+/** Waits (up to 10 s) until `holds()` is true. */
+async function expect(holds, what) {
+  for (let i = 0; i < 100 && !holds(); i++) await new Promise((r) => setTimeout(r, 100));
+  assert.ok(holds(), what);
+}
 
 let server;
 before(async () => { server = await roomServer(); });
@@ -38,13 +44,20 @@ test("Chromium gets brotli files with their own types; the page is revalidated, 
     const wasm = `/${hashedFile("cozcade_mobile_bg", ".wasm")}`;
     const glue = `/${hashedFile("cozcade_mobile", ".js")}`;
     const boot = `/${hashedFile("boot", ".js")}`;
+    // The policy goes with what runs as a page or a worker, and with what fetch() gets (the
+    // wasm; the service worker keeps the page that way); scripts go without it.
     const expected = [
-      ["/", "text/html", "no-cache"],
-      [wasm, "application/wasm", "public, max-age=31536000, immutable"],
-      [glue, "text/javascript", "public, max-age=31536000, immutable"],
-      [boot, "text/javascript", "public, max-age=31536000, immutable"],
+      ["/", "text/html", "no-cache", CSP],
+      [wasm, "application/wasm", "public, max-age=31536000, immutable", CSP],
+      [glue, "text/javascript", "public, max-age=31536000, immutable", undefined],
+      [boot, "text/javascript", "public, max-age=31536000, immutable", undefined],
     ];
-    for (const [file, type, cache] of expected) {
+    // A game's mode screen starts the computer player's worker.
+    await browser.page.getByRole("button", { name: /^Kalah/ }).tap();
+    await browser.page.locator('[data-mode="computer"]').waitFor();
+    await expect(() => responses.has("/worker.js"), "the worker's script was fetched");
+    expected.push(["/worker.js", "text/javascript", "no-cache", CSP]);
+    for (const [file, type, cache, policy] of expected) {
       const response = responses.get(file);
       assert.ok(response, `Chromium fetched ${file}: ${[...responses.keys()]}`);
       const headers = await response.allHeaders();
@@ -52,7 +65,14 @@ test("Chromium gets brotli files with their own types; the page is revalidated, 
       assert.equal(headers["content-encoding"], "br", `${file} is sent as brotli`);
       assert.ok(headers["content-type"].startsWith(type), `${file}: ${headers["content-type"]}`);
       assert.equal(headers["cache-control"], cache, file);
+      assert.equal(headers["content-security-policy"], policy, file);
+      assert.match(headers["vary"] ?? "", /Sec-Fetch-Dest/i, file);
     }
+    // The scripts are minified: the boot script's comments and long names are gone.
+    const template = fs.readFileSync(path.join(import.meta.dirname, "../../web/boot.js"), "utf8");
+    const served = fs.readFileSync(path.join(webDir(), boot), "utf8");
+    assert.ok(template.includes("// Starts the app") && !served.includes("// Starts the app"), served);
+    assert.ok(served.length < template.length / 2, `${served.length} of ${template.length} bytes`);
     // What crossed the network for the wasm is the brotli file itself, far below the wasm.
     const raw = fs.statSync(path.join(webDir(), wasm)).size;
     const brotli = fs.statSync(path.join(webDir(), `${wasm}.br`)).size;
@@ -288,7 +308,9 @@ test("after one visit the app opens and plays against the computer with no netwo
     // No network: the server is gone and the browser is offline.
     await offline.kill();
     await browser.context.setOffline(true);
-    await page.goto(offline.url);
+    const fromCache = await page.goto(offline.url);
+    // The service worker's copy of the page runs under the same policy.
+    assert.equal(fromCache.headers()["content-security-policy"], CSP);
     await page.getByRole("button", { name: /^Kalah/ }).tap();
     const card = page.locator('[data-mode="computer"]');
     await card.getByLabel("Easy").check();
