@@ -10,7 +10,8 @@ window.__cozcadeBase = new URL(".", import.meta.url).href;
 // one the app will start in is fetched here, beside the wasm, so its first screen is in that
 // language; the app fetches any other the player picks through `__cozcadeLocale`. The choice
 // is made as the app makes it (mobile/src/i18n): the saved language, else the browser's.
-const translations = { nl: "./locale-nl.ftl", sv: "./locale-sv.ftl", ru: "./locale-ru.ftl" };
+// `cargo xtask web` writes in every translation of mobile/locales/, tag and file.
+const translations = "__TRANSLATIONS__";
 window.__cozcadeLocaleTexts = {};
 const loading = {};
 window.__cozcadeLocale = (tag) => {

@@ -95,14 +95,16 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     names.hashed(&out, "icon-512.png", &read(&icons.join("web-512.png"))?)?;
     // The translations, each a file of its own: English is inside the app's wasm, and the page
     // fetches only the language it starts in (mobile/src/i18n/sources.rs).
-    for tag in translations()? {
+    let translations = translations()?;
+    for tag in &translations {
         let text = read(&root().join(format!("mobile/locales/{tag}.ftl")))?;
         names.hashed(&out, &format!("locale-{tag}.ftl"), &text)?;
     }
     // wasm-bindgen's snippets (`inline_js`, `module = ...`): the glue imports them by path.
     copy_snippets(&staging, &out, &mut names, &scripts)?;
     // Then the files that name those.
-    let boot = scripts.module(&names.rewrite(&read_text(&web.join("boot.js"))?))?;
+    let boot = boot_script(&read_text(&web.join("boot.js"))?, &translations);
+    let boot = scripts.module(&names.rewrite(&boot))?;
     names.hashed(&out, "boot.js", boot.as_bytes())?;
     let worker = scripts.module(&names.rewrite(&read_text(&web.join("worker.js"))?))?;
     names.stable(&out, "worker.js", worker.as_bytes())?;
@@ -357,6 +359,19 @@ fn glue_imports(glue: &str) -> Vec<&str> {
             path.strip_prefix("./")
         })
         .collect()
+}
+
+/// `boot.js` with the translations it can fetch: `{ "nl": "./locale-nl.ftl", ... }`, each
+/// address then renamed to its hashed file like every other.
+fn boot_script(template: &str, translations: &[String]) -> String {
+    let entries: Vec<String> = translations
+        .iter()
+        .map(|tag| format!("\"{tag}\": \"./locale-{tag}.ftl\""))
+        .collect();
+    template.replace(
+        "\"__TRANSLATIONS__\"",
+        &format!("{{ {} }}", entries.join(", ")),
+    )
 }
 
 /// `sw.js` with its list of files to keep (every file of the bundle but itself, and `./` for
@@ -614,6 +629,26 @@ mod tests {
         assert!(sw.contains("[\"./\", "), "{sw}");
         assert!(!sw.contains("__VERSION__"));
         std::fs::remove_dir_all(&out).ok();
+    }
+
+    #[test]
+    fn the_boot_script_gets_every_translation() {
+        let boot = boot_script(
+            "const translations = \"__TRANSLATIONS__\";",
+            &["nl".into(), "sv".into()],
+        );
+        assert_eq!(
+            boot,
+            "const translations = { \"nl\": \"./locale-nl.ftl\", \"sv\": \"./locale-sv.ftl\" };"
+        );
+        // The template in the repository has the placeholder, and every locale is a translation.
+        let template = read_text(&root().join("mobile/web/boot.js")).unwrap();
+        assert!(template.contains("\"__TRANSLATIONS__\""));
+        let tags = translations().unwrap();
+        assert!(
+            tags.contains(&"nl".to_owned()) && !tags.contains(&"en".to_owned()),
+            "{tags:?}"
+        );
     }
 
     #[test]
