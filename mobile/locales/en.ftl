@@ -35,6 +35,8 @@ confirm-new-game = Start a new game? The moves of this one will be lost.
 confirm-yes = Start again
 confirm-no = Keep playing
 language-label = Language
+# A language picked with no network, before the browser has kept its file; $language is its own name.
+language-unavailable = { $language } could not be loaded: it needs the network the first time.
 side-gold = Gold
 side-turquoise = Turquoise
 side-red = Red

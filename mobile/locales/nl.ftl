@@ -35,6 +35,7 @@ confirm-new-game = Een nieuw spel beginnen? De zetten van dit spel gaan verloren
 confirm-yes = Opnieuw beginnen
 confirm-no = Dit spel houden
 language-label = Taal
+language-unavailable = { $language } kon niet worden geladen: de eerste keer is daar een netwerk voor nodig.
 side-gold = Goud
 side-turquoise = Turquoise
 side-red = Rood

@@ -36,6 +36,7 @@ confirm-new-game = Начать новую игру? Ходы этой парт�
 confirm-yes = Начать заново
 confirm-no = Продолжить партию
 language-label = Язык
+language-unavailable = Не удалось загрузить язык «{ $language }»: в первый раз для этого нужна сеть.
 side-gold = Золотые
 side-turquoise = Бирюзовые
 side-red = Красные

@@ -35,6 +35,7 @@ confirm-new-game = Börja ett nytt parti? Dragen i det här partiet försvinner.
 confirm-yes = Börja om
 confirm-no = Spela vidare
 language-label = Språk
+language-unavailable = { $language } kunde inte läsas in: första gången behövs nätverket.
 side-gold = Guld
 side-turquoise = Turkos
 side-red = Röd

@@ -110,4 +110,39 @@ for (const shape of ["phone", "phone-landscape"]) {
       await offline.close().catch(() => {});
     }
   });
+
+  test(`a language that cannot be had says so and changes nothing (${shape})`, async () => {
+    const browser = await phone(shape, "en-GB");
+    try {
+      const page = browser.page;
+      // A first visit, and Swedish's file does not come (no network for it), for the page and
+      // for its service worker alike.
+      await browser.context.route(/\/locale-sv\.[0-9a-f]{16}\.ftl$/, (route) => route.abort("internetdisconnected"));
+      await page.goto(server.url);
+      await page.locator(".game-card").first().waitFor();
+      const picker = page.getByLabel("Language");
+      await picker.selectOption("sv");
+      const alert = page.getByRole("alert");
+      await alert.waitFor();
+      assert.equal(await alert.textContent(), "Svenska could not be loaded: it needs the network the first time.");
+      // The picker is back on the language on screen, which stays, and nothing was kept.
+      assert.equal(await picker.inputValue(), "en");
+      assert.equal(await page.getByRole("heading", { level: 2 }).first().textContent(), "Choose a game");
+      assert.equal(await page.evaluate(() => document.documentElement.lang), "en");
+      assert.equal(await page.evaluate(() => localStorage.getItem("cozcade.setting.language")), null);
+      // The board's buttons still answer a tap beside the message.
+      await page.getByRole("button", { name: /^Kalah/ }).tap();
+      await page.locator('[data-mode="computer"]').waitFor();
+      await page.screenshot({ path: path.join(artifactDir(), `translations-unavailable-${shape}.png`) });
+      // With the network back, the same pick works, and the message goes.
+      await browser.context.unroute(/\/locale-sv\.[0-9a-f]{16}\.ftl$/);
+      await page.getByLabel("Language").selectOption("sv");
+      await page.getByRole("button", { name: "Tillbaka" }).waitFor();
+      assert.equal(await page.getByRole("alert").count(), 0);
+      assert.equal(await page.evaluate(() => localStorage.getItem("cozcade.setting.language")), "sv");
+      assert.deepEqual(browser.errors.filter((e) => !/locale-sv|Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e)), []);
+    } finally {
+      await browser.close();
+    }
+  });
 }

@@ -1,14 +1,17 @@
 use dioxus::prelude::*;
 
-use crate::i18n::Language;
+use crate::i18n::{Arg, Language};
 use crate::shell::use_settings;
 
-/// Switches the interface language; the choice is kept with the saved games.
+/// Switches the interface language; the choice is kept with the saved games. A language whose
+/// texts cannot be had (a translation not yet kept, and no network) is said so beside it.
 #[component]
 pub fn LanguagePicker() -> Element {
     let settings = use_settings();
     let texts = settings.texts.read();
-    let current = texts.language();
+    // The choice while its texts come; back to the language on screen if they cannot.
+    let current = settings.asked_for();
+    let unavailable = *settings.language_unavailable.read();
     rsx! {
         label { class: "language",
             span { class: "visually-hidden", {texts.get("language-label")} }
@@ -29,6 +32,11 @@ pub fn LanguagePicker() -> Element {
                         {language.native_name()}
                     }
                 }
+            }
+        }
+        if let Some(language) = unavailable {
+            p { class: "notice language-unavailable", role: "alert",
+                {texts.with("language-unavailable", vec![("language", Arg::from(language.native_name()))])}
             }
         }
     }

@@ -20,6 +20,16 @@ pub enum StorageNotice {
     SaveFailed(String),
 }
 
+/// What became of a language asked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Shown {
+    Yes,
+    /// Its texts could not be had: the language on screen stays.
+    Unavailable,
+    /// Another language was asked for before its texts came.
+    Overtaken,
+}
+
 /// Texts, store and the page's shape; every field is a `Copy` handle.
 #[derive(Clone, Copy)]
 pub struct Settings {
@@ -28,6 +38,9 @@ pub struct Settings {
     /// browser a translation may first have to come): a slower answer for an earlier choice
     /// is then dropped.
     wanted: Signal<Language>,
+    /// A language the player picked whose texts could not be had (in the browser, a
+    /// translation not yet kept and no network): said beside the picker until the next pick.
+    pub language_unavailable: Signal<Option<Language>>,
     pub store: Signal<Option<Rc<dyn Store>>>,
     pub notice: Signal<Option<StorageNotice>>,
     pub landscape: Signal<bool>,
@@ -70,6 +83,7 @@ impl Settings {
         Settings {
             texts: Signal::new(Texts::new(started_in.0)),
             wanted: Signal::new(started_in.0),
+            language_unavailable: Signal::new(None),
             store: Signal::new(store),
             notice: Signal::new(notice),
             landscape: Signal::new(false),
@@ -96,26 +110,49 @@ impl Settings {
         }
     }
 
-    /// The player picked `language`: kept, and shown once its texts are at hand.
-    pub fn set_language(self, language: Language) {
-        if let Some(Err(error)) = self
-            .store()
-            .map(|s| s.set_setting("language", language.tag()))
-        {
-            self.save_failed(error);
-        }
-        spawn(self.show_language(language));
+    /// The player picked `language`: shown once its texts are at hand, and kept once shown.
+    /// If they cannot be had, the picker goes back to the language on screen and says why.
+    pub fn set_language(mut self, language: Language) {
+        self.language_unavailable.set(None);
+        spawn(async move {
+            match self.show_language(language).await {
+                Shown::Yes => {
+                    if let Some(Err(error)) = self
+                        .store()
+                        .map(|s| s.set_setting("language", language.tag()))
+                    {
+                        self.save_failed(error);
+                    }
+                }
+                Shown::Unavailable => self.language_unavailable.set(Some(language)),
+                Shown::Overtaken => {}
+            }
+        });
+    }
+
+    /// The language the picker shows: the one last asked for, which is on screen unless its
+    /// texts are still coming.
+    pub fn asked_for(self) -> Language {
+        *self.wanted.read()
     }
 
     /// Redraws every text in `language` once its texts are at hand (at once natively; in the
     /// browser a translation may first have to come, see [`i18n::load`]), unless another
     /// language was asked for meanwhile.
-    pub(super) async fn show_language(mut self, language: Language) {
+    pub(super) async fn show_language(mut self, language: Language) -> Shown {
         self.wanted.set(language);
-        if i18n::load(language).await && *self.wanted.peek() == language {
-            self.texts.set(Texts::new(language));
-            platform::set_page_language(language.tag());
+        let at_hand = i18n::load(language).await;
+        if *self.wanted.peek() != language {
+            return Shown::Overtaken;
         }
+        if !at_hand {
+            let on_screen = self.texts.peek().language();
+            self.wanted.set(on_screen);
+            return Shown::Unavailable;
+        }
+        self.texts.set(Texts::new(language));
+        platform::set_page_language(language.tag());
+        Shown::Yes
     }
 
     /// The saved game of a slot, if any; a damaged save is reported and treated as absent.
