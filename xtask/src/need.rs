@@ -1,6 +1,7 @@
 //! What the tasks need from the machine beyond cargo and rustup (rustup reads
-//! `rust-toolchain.toml` and installs the compiler, components and targets by itself): Debian
-//! packages, Node and the Node folders' `npm ci`. Each is looked for first; what is missing is
+//! `rust-toolchain.toml` and installs the compiler and components by itself): the toolchain's
+//! targets when it was installed without them, Debian packages, Node and the Node folders'
+//! `npm ci`. Each is looked for first; what is missing is
 //! installed when xtask can (apt-get as root on Debian, npm ci always), and otherwise the task
 //! stops with the one command to run.
 
@@ -187,23 +188,42 @@ pub fn chromium() -> Result<PathBuf> {
     Ok(PathBuf::from(chromium))
 }
 
-/// A rustup target the step builds for; rust-toolchain.toml lists them, but a toolchain
-/// picked by hand (`cargo +other`, RUSTUP_TOOLCHAIN, a distribution's rustc) may lack one.
+/// A rustup target the step builds for. rust-toolchain.toml lists them, but rustup adds a
+/// toolchain file's targets only when it installs that toolchain: one already installed
+/// without them (by hand, by an earlier checkout, by a machine image) stays without. So a
+/// missing target is added here with rustup, for the toolchain this cargo runs.
 pub fn rust_target(target: &str) -> Result<()> {
+    if has_rust_target(target) {
+        return Ok(());
+    }
+    let fix_it = || {
+        fix(
+            format!("finding the Rust standard library for {target}"),
+            format!("`rustup target add {target}` (and read its error)"),
+        )
+    };
+    if Command::new("rustup").arg("--version").output().is_err() {
+        return Err(fix_it());
+    }
+    let mut rustup = Command::new("rustup");
+    rustup.args(["target", "add", target]);
+    step(&format!("install: rustup target add {target}"), rustup).map_err(|_| fix_it())?;
+    if has_rust_target(target) {
+        Ok(())
+    } else {
+        Err(fix_it())
+    }
+}
+
+/// Whether the sysroot of the rustc that cargo uses holds `target`'s standard library. When
+/// rustc cannot be asked, the build that follows says what is wrong.
+fn has_rust_target(target: &str) -> bool {
     let sysroot = Command::new(std::env::var("RUSTC").unwrap_or_else(|_| "rustc".into()))
         .args(["--print", "sysroot"])
         .output();
     let Ok(sysroot) = sysroot else {
-        return Ok(());
+        return true;
     };
     let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
-    if sysroot.join("lib/rustlib").join(target).exists() {
-        return Ok(());
-    }
-    Err(fix(
-        format!("finding the Rust standard library for {target}"),
-        format!(
-            "`rustup target add {target}` (rust-toolchain.toml names it; rustup installs it on first use)"
-        ),
-    ))
+    sysroot.join("lib/rustlib").join(target).exists()
 }
