@@ -189,9 +189,10 @@ pub fn chromium() -> Result<PathBuf> {
 }
 
 /// A rustup target the step builds for. rust-toolchain.toml lists them, but rustup adds a
-/// toolchain file's targets only when it installs that toolchain: one already installed
-/// without them (by hand, by an earlier checkout, by a machine image) stays without. So a
-/// missing target is added here with rustup, for the toolchain this cargo runs.
+/// toolchain file's targets only when it installs that toolchain itself (and never with
+/// `RUSTUP_AUTO_INSTALL=0`): one already installed without them (by hand, by an earlier
+/// checkout, by a machine image) stays without. So a missing target is added here with
+/// rustup, for the toolchain this cargo runs (rustup passes it down in RUSTUP_TOOLCHAIN).
 pub fn rust_target(target: &str) -> Result<()> {
     if has_rust_target(target) {
         return Ok(());
