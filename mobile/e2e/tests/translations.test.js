@@ -111,6 +111,42 @@ for (const shape of ["phone", "phone-landscape"]) {
     }
   });
 
+  test(`a later pick wins over an earlier one whose file comes last (${shape})`, async () => {
+    const browser = await phone(shape, "en-GB");
+    try {
+      const page = browser.page;
+      // Swedish's file is held back until Russian's has come and been shown.
+      let releaseSwedish;
+      const swedishHeld = new Promise((resolve) => { releaseSwedish = resolve; });
+      const swedishAnswered = new Promise((resolve) => {
+        browser.context.route(/\/locale-sv\.[0-9a-f]{16}\.ftl$/, async (route) => {
+          await swedishHeld;
+          const response = await route.fetch();
+          await route.fulfill({ response });
+          resolve();
+        });
+      });
+      await page.goto(server.url);
+      await page.locator(".game-card").first().waitFor();
+      await page.getByLabel("Language").selectOption("sv");
+      await page.getByLabel("Language").selectOption("ru");
+      await page.getByRole("heading", { name: "Выберите игру" }).waitFor();
+
+      releaseSwedish();
+      await swedishAnswered;
+      // Swedish has come now; give the app its chance to draw it (it must not).
+      await page.evaluate(() => new Promise((resolve) => setTimeout(() => requestAnimationFrame(() => resolve()), 300)));
+      assert.equal(await page.getByRole("heading", { level: 2 }).first().textContent(), "Выберите игру");
+      assert.equal(await page.evaluate(() => document.documentElement.lang), "ru");
+      assert.equal(await page.getByLabel("Язык").inputValue(), "ru");
+      assert.equal(await page.evaluate(() => localStorage.getItem("cozcade.setting.language")), "ru");
+      assert.deepEqual(browser.fetched.filter((tag) => tag !== "sv"), ["ru"]);
+      assert.deepEqual(browser.errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+
   test(`a language that cannot be had says so and changes nothing (${shape})`, async () => {
     const browser = await phone(shape, "en-GB");
     try {
