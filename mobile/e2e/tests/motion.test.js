@@ -199,6 +199,18 @@ test("Kalah sows seed by seed, then says Extra turn; a capture says Captured N o
     // Turquoise's a has just been sown; gold's b has one seed, for the empty c across from
     // turquoise's four in d.
     await openSaved(page, "kalah", /^Kalah/, "T:G0,1,0,0,0,1,20:T2,0,1,4,1,1,17", ["a"]);
+    // Every state the board is drawn in, as it is drawn: the seed picked up is shown for one
+    // short frame only, which sampling on a timer can miss.
+    await page.evaluate(() => {
+      window.__drawn = [];
+      new MutationObserver(() => {
+        const board = document.querySelector(".game-board");
+        window.__drawn.push({
+          animating: board?.dataset.animating === "true",
+          note: board?.querySelector("[data-testid=board-note]")?.textContent ?? "",
+        });
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
     const run = sampleMotion(page);
     await page.getByRole("button", { name: /^Gold pit b:/ }).tap();
     const { samples } = await run;
@@ -206,7 +218,9 @@ test("Kalah sows seed by seed, then says Extra turn; a capture says Captured N o
     assert.ok(moving.length >= 2);
     assert.ok(moving.every((s) => s.playable === 0), "nothing tappable mid-sowing");
     // The capture is told when it is seen (the last frame), not when the seed is picked up.
-    assert.equal(moving[0].note, "");
+    const drawn = (await page.evaluate(() => window.__drawn)).filter((d) => d.animating);
+    assert.equal(drawn[0]?.note, "", "no note while the seed is picked up");
+    assert.ok(drawn.some((d) => d.note === "Captured 5 seeds"), "the note comes while the move is still shown");
     assert.equal(await page.getByTestId("board-note").textContent(), "Captured 5 seeds");
     assert.equal(await page.getByTestId("board-note").getAttribute("aria-live"), "polite");
     // The pit sown from and where its seed went are marked (the capture emptied it since).
