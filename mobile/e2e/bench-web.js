@@ -58,6 +58,9 @@ async function load(profile) {
     cdp.on("Network.loadingFinished", (e) => { bytes += e.encodedDataLength; });
     await page.goto(url, { waitUntil: "commit" });
     await page.waitForFunction(() => window.__cozcadeReadyAt !== undefined, null, { timeout: 60000 });
+    // On loopback the app can draw before anything was painted: the first paint (the app's,
+    // then) is reported a frame later, so wait for its entry rather than miss it.
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0, null, { timeout: 10000 });
     const timing = await page.evaluate(() => ({
       page: performance.getEntriesByType("navigation")[0]?.responseEnd ?? NaN,
       splash: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN,
@@ -75,13 +78,18 @@ async function load(profile) {
   });
 }
 
+// A figure a run could not give (NaN) is left out, never sorted in.
 const median = (xs) => {
-  const sorted = [...xs].sort((a, b) => a - b);
+  const sorted = xs.filter(Number.isFinite).sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
 const ms = (x) => `${Math.round(x)} ms`;
-const spread = (xs) => `${Math.round(Math.min(...xs))}–${Math.round(Math.max(...xs))}`;
+const spread = (xs) => {
+  const known = xs.filter(Number.isFinite);
+  const missing = xs.length - known.length;
+  return `${Math.round(Math.min(...known))}–${Math.round(Math.max(...known))}` + (missing ? `, ${missing} runs without` : "");
+};
 
 const rows = [];
 for (const profile of profiles) {
