@@ -1,9 +1,9 @@
 //! What the tasks need from the machine beyond cargo and rustup (rustup reads
 //! `rust-toolchain.toml` and installs the compiler and components by itself): the toolchain's
 //! targets when it was installed without them, Debian packages, Node and the Node folders'
-//! `npm ci`. Each is looked for first; what is missing is
-//! installed when xtask can (apt-get as root on Debian, npm ci always), and otherwise the task
-//! stops with the one command to run.
+//! `npm ci`. Each is looked for first; what is missing is installed when xtask can (rustup
+//! always, apt-get as root on Debian, npm ci always), and otherwise the task stops with the one
+//! command to run.
 
 use std::{
     path::{Path, PathBuf},
