@@ -4,10 +4,12 @@ use crate::i18n::{Arg, Language};
 use crate::shell::use_settings;
 
 /// Switches the interface language; the choice is kept with the saved games. A language whose
-/// texts cannot be had (a translation not yet kept, and no network) is said so beside it.
+/// texts cannot be had (a translation not yet kept, and no network) is said so beside it, until
+/// the player picks again or leaves the screen (each screen's top bar has its own picker).
 #[component]
 pub fn LanguagePicker() -> Element {
-    let settings = use_settings();
+    let mut settings = use_settings();
+    use_drop(move || settings.language_unavailable.set(None));
     let texts = settings.texts.read();
     // The choice while its texts come; back to the language on screen if they cannot.
     let current = settings.asked_for();
