@@ -43,9 +43,10 @@ pub fn set_page_language(tag: &str) {
 /// Everything the app learns from the page, in one script for the whole run (each script is
 /// compiled and wired to the app on its own, during the first load): it reports
 /// `["landscape", wider than tall]` now and whenever that changes (a media query, where reading
-/// the window's size would make the browser lay the page out there and then), `["reduced-motion", asked for
-/// less motion]` once, and `["hidden", true]` when the page or app goes to the background;
-/// and it sets the page's language to the tag the app sends it at start.
+/// the window's size would make the browser lay the page out there and then),
+/// `["reduced-motion", asked for less motion]` once, and `["hidden", true]` when the page or
+/// app goes to the background; and it sets the page's language to the tag the app sends it at
+/// start.
 pub const PAGE_JS: &str = r#"
     const send = (what, value) => dioxus.send([what, value]);
     const wide = window.matchMedia("(orientation: landscape)");

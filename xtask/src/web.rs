@@ -28,11 +28,19 @@ use crate::{app::target_dir, cargo_step, root, step};
 /// Files served with their own names (no hash), always revalidated by the browser.
 const STABLE_NAMES: [&str; 4] = ["index.html", "sw.js", "worker.js", "manifest.webmanifest"];
 
-/// Whether the bundle must go through `wasm-opt` (which runs on Node).
+/// Whether the bundle must go through the Node tools (`wasm-opt` and terser).
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Optimise {
     Always,
     IfNodeIsThere,
+}
+
+impl Optimise {
+    /// `cargo xtask play` must work with nothing but Rust installed: without Node the page
+    /// still works, it is only bigger (BENCHMARKS.md has both sizes).
+    fn with_node_tools(self) -> bool {
+        self == Optimise::Always || crate::need::has_node()
+    }
 }
 
 /// Builds the bundle into `<target dir>/web` and returns that directory.
@@ -171,9 +179,7 @@ impl Module<'_> {
             .with_context(|| format!("wasm-bindgen on {}", wasm.display()))?;
         let bound = staging.join(format!("{}_bg.wasm", self.name));
         let optimised = staging.join(format!("{}_bg.opt.wasm", self.name));
-        if optimise == Optimise::IfNodeIsThere && !crate::need::has_node() {
-            // `cargo xtask play` must work with nothing but Rust installed: the page still
-            // works, it is only bigger (BENCHMARKS.md has both sizes).
+        if !optimise.with_node_tools() {
             println!(
                 "\nweb: no Node.js, so no wasm-opt pass (install Node.js for the smaller bundle)"
             );
@@ -240,10 +246,10 @@ struct Scripts {
 
 impl Scripts {
     fn new(optimise: Optimise, staging: &Path) -> Result<Scripts> {
-        let terser = if optimise == Optimise::IfNodeIsThere && !crate::need::has_node() {
-            None
-        } else {
+        let terser = if optimise.with_node_tools() {
             Some(node_tools()?.join("node_modules/terser/bin/terser"))
+        } else {
+            None
         };
         Ok(Scripts {
             terser,

@@ -14,12 +14,6 @@ const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-ev
   "img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; " +
   "base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
 
-/** Waits (up to 10 s) until `holds()` is true. */
-async function expect(holds, what) {
-  for (let i = 0; i < 100 && !holds(); i++) await new Promise((r) => setTimeout(r, 100));
-  assert.ok(holds(), what);
-}
-
 let server;
 before(async () => { server = await roomServer(); });
 after(async () => { await server.close(); });
@@ -53,9 +47,10 @@ test("Chromium gets brotli files with their own types; the page is revalidated, 
       [boot, "text/javascript", "public, max-age=31536000, immutable", undefined],
     ];
     // A game's mode screen starts the computer player's worker.
+    const worker = browser.page.waitForResponse((response) => new URL(response.url()).pathname === "/worker.js");
     await browser.page.getByRole("button", { name: /^Kalah/ }).tap();
     await browser.page.locator('[data-mode="computer"]').waitFor();
-    await expect(() => responses.has("/worker.js"), "the worker's script was fetched");
+    await worker;
     expected.push(["/worker.js", "text/javascript", "no-cache", CSP]);
     for (const [file, type, cache, policy] of expected) {
       const response = responses.get(file);

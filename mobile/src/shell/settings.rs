@@ -39,7 +39,8 @@ pub struct Settings {
     /// is then dropped.
     wanted: Signal<Language>,
     /// A language the player picked whose texts could not be had (in the browser, a
-    /// translation not yet kept and no network): said beside the picker until the next pick.
+    /// translation not yet kept and no network): said beside the picker until the next pick
+    /// or until the player leaves the screen.
     pub language_unavailable: Signal<Option<Language>>,
     pub store: Signal<Option<Rc<dyn Store>>>,
     pub notice: Signal<Option<StorageNotice>>,
