@@ -1,0 +1,71 @@
+//! What a determined attacker tries against a public room server, each against the real server
+//! on port 0: the limits hold, and the players of other rooms go on playing.
+
+mod common;
+
+use std::time::{Duration, Instant};
+
+use common::{Client, TestServer, header, raw_http};
+use cozcade_engine::GameKind;
+use cozcade_protocol::{CloseReason, ServerMessage};
+
+const KALAH: &str = r#"{"game":"kalah"}"#;
+const JSON: &str = "Content-Type: application/json";
+
+/// `POST /api/rooms` with these extra header lines; the status, header lines and body.
+async fn post_room(server: &TestServer, headers: &[&str]) -> (u16, Vec<String>, String) {
+    let host = format!("Host: {}", server.addr);
+    let mut all = vec![host.as_str(), JSON];
+    all.extend_from_slice(headers);
+    raw_http(server.addr, "POST", "/api/rooms", &all, KALAH).await
+}
+
+/// A room created as if by the client at `address` behind the trusted proxy (127.0.0.1).
+async fn post_room_as(server: &TestServer, address: &str) -> u16 {
+    let forwarded = format!("X-Forwarded-For: {address}");
+    post_room(server, &[&forwarded]).await.0
+}
+
+/// Every IPv6 client gets a /64 (a home, a phone): rotating addresses inside it is one client
+/// to every per-address limit.
+#[tokio::test]
+async fn ipv6_clients_are_counted_by_their_64() {
+    let server = TestServer::with(|config| {
+        config.limits.rooms_per_minute = 1.0;
+        config.limits.rooms_burst = 2.0;
+        config.limits.max_connections_per_address = 1;
+        config.trusted_proxy = vec!["127.0.0.1".parse().expect("address")];
+    })
+    .await;
+    assert_eq!(post_room_as(&server, "2001:db8:1:2::1").await, 201);
+    assert_eq!(post_room_as(&server, "2001:db8:1:2::2").await, 201);
+    for rotated in ["2001:db8:1:2::3", "2001:db8:1:2:ffff:ffff:ffff:ffff"] {
+        assert_eq!(post_room_as(&server, rotated).await, 429, "{rotated}");
+    }
+    // The next /64 is someone else.
+    assert_eq!(post_room_as(&server, "2001:db8:1:3::1").await, 201);
+
+    // One WebSocket per client here: a second address of the same /64 is that same client.
+    let room = server.create(GameKind::Kalah).await;
+    let from = |address: &'static str| [("X-Forwarded-For", address)];
+    let mut first = Client::connect_with(server.addr, "/ws", &from("2001:db8:7:7::1"))
+        .await
+        .expect("upgraded");
+    first.hello(&room.room, Some(&room.seat_key), None).await;
+    assert!(matches!(first.recv().await, ServerMessage::Welcome { .. }));
+    let mut second = Client::connect_with(server.addr, "/ws", &from("2001:db8:7:7::2"))
+        .await
+        .expect("upgraded");
+    match second.recv().await {
+        ServerMessage::Closing { reason, message } => {
+            assert_eq!(reason, CloseReason::ServerFull);
+            assert!(message.contains("address"), "{message}");
+        }
+        other => panic!("expected the address to be full, got {other:?}"),
+    }
+    let mut elsewhere = Client::connect_with(server.addr, "/ws", &from("2001:db8:7:8::1"))
+        .await
+        .expect("upgraded");
+    elsewhere.hello(&room.room, None, None).await;
+    assert!(matches!(elsewhere.recv().await, ServerMessage::Welcome { .. }));
+}
