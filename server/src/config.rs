@@ -108,6 +108,13 @@ pub struct Limits {
     /// ...with bursts of up to this many.
     #[arg(long, env = "COZCADE_ROOMS_BURST", default_value_t = 20.0)]
     pub rooms_burst: f64,
+    /// Rooms all clients together may create per minute on average (beyond it `503`): how
+    /// fast the room cap can fill, however many addresses an attacker has...
+    #[arg(long, env = "COZCADE_ALL_ROOMS_PER_MINUTE", default_value_t = 100.0)]
+    pub all_rooms_per_minute: f64,
+    /// ...with bursts of up to this many.
+    #[arg(long, env = "COZCADE_ALL_ROOMS_BURST", default_value_t = 200.0)]
+    pub all_rooms_burst: f64,
     /// Most rooms stored at once.
     #[arg(long, env = "COZCADE_MAX_ROOMS", default_value_t = 200_000)]
     pub max_rooms: u64,
@@ -140,6 +147,8 @@ impl Default for Limits {
             max_connections_per_address: 32,
             rooms_per_minute: 10.0,
             rooms_burst: 20.0,
+            all_rooms_per_minute: 100.0,
+            all_rooms_burst: 200.0,
             max_rooms: 200_000,
             ping_secs: 4.0,
             hello_secs: 10.0,

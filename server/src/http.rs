@@ -121,6 +121,21 @@ fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({ "error": message.into() }))).into_response()
 }
 
+/// A refusal with `Retry-After`: the time one token of a bucket refilled at `per_minute` takes.
+fn retry_later(status: StatusCode, per_minute: f64, message: impl Into<String>) -> Response {
+    let seconds = (60.0 / per_minute.max(f64::MIN_POSITIVE)).ceil();
+    let retry_after = if seconds.is_finite() && seconds >= 1.0 {
+        format!("{seconds:.0}")
+    } else {
+        "1".to_owned()
+    };
+    let mut response = json_error(status, message);
+    if let Ok(value) = retry_after.parse() {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
+}
+
 /// Whether the request says its body is JSON (`application/json`, parameters allowed).
 fn is_json(headers: &HeaderMap) -> bool {
     headers
@@ -157,23 +172,14 @@ async fn create_room(
     let client = client_address(peer, &headers, &shared.trusted_proxies);
     if !shared.room_creation.allow(client) {
         shared.metrics.rooms_refused.fetch_add(1, Ordering::Relaxed);
-        let seconds = (60.0 / shared.limits.rooms_per_minute.max(f64::MIN_POSITIVE)).ceil();
-        let retry_after = if seconds.is_finite() && seconds >= 1.0 {
-            format!("{seconds:.0}")
-        } else {
-            "1".to_owned()
-        };
-        let mut response = json_error(
+        return retry_later(
             StatusCode::TOO_MANY_REQUESTS,
+            shared.limits.rooms_per_minute,
             format!(
                 "too many rooms from this address: {} a minute at most",
                 shared.limits.rooms_per_minute
             ),
         );
-        if let Ok(value) = retry_after.parse() {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
-        }
-        return response;
     }
     let request: CreateRoom = match serde_json::from_slice(&body) {
         Ok(request) => request,
@@ -191,6 +197,15 @@ async fn create_room(
         return json_error(
             StatusCode::SERVICE_UNAVAILABLE,
             "the server holds as many rooms as it can",
+        );
+    }
+    // Last, so that only a request that would have made a room spends a token of everyone's.
+    if !shared.all_room_creation.allow() {
+        shared.metrics.rooms_refused.fetch_add(1, Ordering::Relaxed);
+        return retry_later(
+            StatusCode::SERVICE_UNAVAILABLE,
+            shared.limits.all_rooms_per_minute,
+            "the server is making as many new rooms as it can; try again in a minute",
         );
     }
     let (id, key) = match (secret::new_room_id(), secret::new_seat_key()) {

@@ -98,6 +98,28 @@ impl PerAddress {
     }
 }
 
+/// One token bucket shared by every client (room creation in all): what no number of addresses
+/// gets around.
+///
+/// A std Mutex: held for a refill and a subtraction, never across an `.await`.
+#[derive(Debug)]
+pub struct AllClients {
+    bucket: Mutex<RateLimit>,
+}
+
+impl AllClients {
+    pub fn new(per_sec: f64, burst: f64) -> Self {
+        AllClients {
+            bucket: Mutex::new(RateLimit::new(per_sec, burst)),
+        }
+    }
+
+    /// Takes one token; false when all clients together are over the rate.
+    pub fn allow(&self) -> bool {
+        lock(&self.bucket).allow()
+    }
+}
+
 /// How many WebSocket connections each client address holds.
 #[derive(Debug)]
 pub struct ConnectionsPerAddress {

@@ -69,3 +69,25 @@ async fn ipv6_clients_are_counted_by_their_64() {
     elsewhere.hello(&room.room, None, None).await;
     assert!(matches!(elsewhere.recv().await, ServerMessage::Welcome { .. }));
 }
+
+/// However many addresses an attacker has, rooms are created no faster than the server-wide
+/// rate: the room cap cannot be filled in minutes.
+#[tokio::test]
+async fn room_creation_has_a_server_wide_rate() {
+    let server = TestServer::with(|config| {
+        config.limits.all_rooms_per_minute = 1.0;
+        config.limits.all_rooms_burst = 3.0;
+        config.trusted_proxy = vec!["127.0.0.1".parse().expect("address")];
+    })
+    .await;
+    for client in ["203.0.113.1", "203.0.113.2", "2001:db8:1::1"] {
+        assert_eq!(post_room_as(&server, client).await, 201, "{client}");
+    }
+    let forwarded = "X-Forwarded-For: 198.51.100.77";
+    let (status, headers, body) = post_room(&server, &[forwarded]).await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("rooms"), "{body}");
+    assert_eq!(header(&headers, "retry-after"), Some("60"));
+    let (_, metrics) = common::http(server.addr, "GET", "/metrics", "").await;
+    assert!(metrics.contains("cozcade_rooms 3\n"), "{metrics}");
+}

@@ -40,6 +40,8 @@ pub fn test_limits() -> Limits {
         rate_burst: 10_000.0,
         rooms_per_minute: 1e9,
         rooms_burst: 1e6,
+        all_rooms_per_minute: 1e9,
+        all_rooms_burst: 1e6,
         max_connections_per_address: 10_000,
         ..Limits::default()
     }
