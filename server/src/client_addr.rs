@@ -66,7 +66,10 @@ mod tests {
     #[test]
     fn an_ipv6_subscriber_is_its_64_and_ipv4_stays_whole() {
         let at = |text: &str| subscriber(text.parse().expect("an address"));
-        assert_eq!(at("2001:db8:1:2::1"), at("2001:db8:1:2:ffff:ffff:ffff:ffff"));
+        assert_eq!(
+            at("2001:db8:1:2::1"),
+            at("2001:db8:1:2:ffff:ffff:ffff:ffff")
+        );
         assert_eq!(at("2001:db8:1:2::1"), at("2001:db8:1:2::"));
         assert_ne!(at("2001:db8:1:2::1"), at("2001:db8:1:3::1"));
         assert_eq!(at("203.0.113.9"), at("::ffff:203.0.113.9"));

@@ -129,6 +129,10 @@ pub struct Limits {
     /// Days without activity after which a room is deleted.
     #[arg(long, env = "COZCADE_ROOM_TTL_DAYS", default_value_t = 7)]
     pub room_ttl_days: i64,
+    /// Hours after its creation that a room nobody else ever joined is deleted: an invitation
+    /// not taken up lapses, and rooms made only to fill the cap go long before a week.
+    #[arg(long, env = "COZCADE_UNJOINED_ROOM_TTL_HOURS", default_value_t = 12.0)]
+    pub unjoined_room_ttl_hours: f64,
     /// Seconds between sweeps for idle rooms.
     #[arg(long, env = "COZCADE_SWEEP_SECS", default_value_t = 3600.0)]
     pub sweep_secs: f64,
@@ -153,8 +157,41 @@ impl Default for Limits {
             ping_secs: 4.0,
             hello_secs: 10.0,
             room_ttl_days: 7,
+            unjoined_room_ttl_hours: 12.0,
             sweep_secs: 3600.0,
             room_linger_secs: 60.0,
+        }
+    }
+}
+
+/// A limit given as nonsense (a negative or not-a-number value), which stops the server at
+/// start rather than doing something nobody asked for.
+#[derive(Debug, thiserror::Error)]
+#[error("--{flag} must be a number of at least 0, not {value}")]
+pub struct BadLimit {
+    pub flag: &'static str,
+    pub value: f64,
+}
+
+impl Limits {
+    /// Checks the limits that are fractional numbers.
+    pub fn check(&self) -> Result<(), BadLimit> {
+        let numbers = [
+            ("rate-per-sec", self.rate_per_sec),
+            ("rate-burst", self.rate_burst),
+            ("rooms-per-minute", self.rooms_per_minute),
+            ("rooms-burst", self.rooms_burst),
+            ("all-rooms-per-minute", self.all_rooms_per_minute),
+            ("all-rooms-burst", self.all_rooms_burst),
+            ("ping-secs", self.ping_secs),
+            ("hello-secs", self.hello_secs),
+            ("unjoined-room-ttl-hours", self.unjoined_room_ttl_hours),
+            ("sweep-secs", self.sweep_secs),
+            ("room-linger-secs", self.room_linger_secs),
+        ];
+        match numbers.into_iter().find(|(_, v)| !(*v >= 0.0)) {
+            Some((flag, value)) => Err(BadLimit { flag, value }),
+            None => Ok(()),
         }
     }
 }
@@ -180,6 +217,24 @@ impl Config {
             sync: Synchronous::Normal,
             limits: Limits::default(),
             app_links: AppLinks::default(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn negative_or_nan_limits_are_refused() {
+        assert!(Limits::default().check().is_ok());
+        for bad in [-1.0, f64::NAN] {
+            let limits = Limits {
+                unjoined_room_ttl_hours: bad,
+                ..Limits::default()
+            };
+            let error = limits.check().expect_err("refused");
+            assert_eq!(error.flag, "unjoined-room-ttl-hours");
         }
     }
 }

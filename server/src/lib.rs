@@ -57,6 +57,8 @@ pub enum StartError {
     Store(#[from] StoreError),
     #[error("cannot listen on {0}: {1}")]
     Listen(SocketAddr, std::io::Error),
+    #[error(transparent)]
+    Limit(#[from] config::BadLimit),
 }
 
 /// How long shutdown waits for the connections to close.
@@ -113,6 +115,19 @@ fn spawn_serve(
 
 /// Opens the store, binds the listener and starts serving in the background.
 pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServer, StartError> {
+    config.limits.check()?;
+    let limits = &config.limits;
+    // Rooms nobody joins (an attacker's) are created at most this fast and live this long:
+    // they must leave room under the cap for the games people play.
+    let unjoined_at_most = limits.all_rooms_per_minute * 60.0 * limits.unjoined_room_ttl_hours
+        + limits.all_rooms_burst;
+    if unjoined_at_most > limits.max_rooms as f64 / 2.0 {
+        tracing::warn!(
+            "--all-rooms-per-minute × 60 × --unjoined-room-ttl-hours lets rooms nobody joins fill \
+             {unjoined_at_most:.0} of the {} rooms (--max-rooms): more than half",
+            limits.max_rooms
+        );
+    }
     let store: Arc<dyn Store> = match &config.db {
         Database::Sqlite(path) => Arc::new(SqliteStore::open(path, config.sync)?),
         Database::Postgres(url) => Arc::new(

@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use common::{Client, TestServer, header, raw_http};
 use cozcade_engine::GameKind;
@@ -67,7 +67,10 @@ async fn ipv6_clients_are_counted_by_their_64() {
         .await
         .expect("upgraded");
     elsewhere.hello(&room.room, None, None).await;
-    assert!(matches!(elsewhere.recv().await, ServerMessage::Welcome { .. }));
+    assert!(matches!(
+        elsewhere.recv().await,
+        ServerMessage::Welcome { .. }
+    ));
 }
 
 /// However many addresses an attacker has, rooms are created no faster than the server-wide
@@ -90,4 +93,62 @@ async fn room_creation_has_a_server_wide_rate() {
     assert_eq!(header(&headers, "retry-after"), Some("60"));
     let (_, metrics) = common::http(server.addr, "GET", "/metrics", "").await;
     assert!(metrics.contains("cozcade_rooms 3\n"), "{metrics}");
+}
+
+/// The answer to `GET <path>` once the sweep (every 50 ms) had its chance, up to 10 s on a busy
+/// machine: until it is `wanted`.
+async fn status_becomes(server: &TestServer, path: &str, wanted: u16) -> u16 {
+    let mut status = 0;
+    for _ in 0..200 {
+        status = common::http(server.addr, "GET", path, "").await.0;
+        if status == wanted {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    status
+}
+
+/// Rooms that nobody joined go within hours, not a week: a flood of them does not hold the
+/// room cap for seven days.
+#[tokio::test]
+async fn rooms_nobody_joined_expire_within_hours() {
+    let server = TestServer::with(|config| {
+        config.limits.sweep_secs = 0.05;
+        config.limits.unjoined_room_ttl_hours = 2.0;
+    })
+    .await;
+    let lonely = server.create(GameKind::Kalah).await;
+    // The creator is there, waiting: still nobody joined.
+    let mut waiting = server.connect().await;
+    waiting
+        .hello(&lonely.room, Some(&lonely.seat_key), None)
+        .await;
+    assert!(matches!(
+        waiting.recv().await,
+        ServerMessage::Welcome { .. }
+    ));
+    let (played, _creator, _guest) = common::two_players(&server, GameKind::Kalah).await;
+
+    server.clock.advance(3600);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let lonely_info = format!("/api/rooms/{}", lonely.room);
+    assert_eq!(
+        common::http(server.addr, "GET", &lonely_info, "").await.0,
+        200
+    );
+
+    // Two hours after its creation the room nobody joined is deleted, and its creator told.
+    server.clock.advance(3600 + 1);
+    assert_eq!(status_becomes(&server, &lonely_info, 404).await, 404);
+    waiting
+        .until(|m| matches!(m, ServerMessage::Closing { .. }))
+        .await;
+    let played_info = format!("/api/rooms/{}", played.room);
+    assert_eq!(
+        common::http(server.addr, "GET", &played_info, "").await.0,
+        200
+    );
+    let (_, metrics) = common::http(server.addr, "GET", "/metrics", "").await;
+    assert!(metrics.contains("cozcade_rooms 1\n"), "{metrics}");
 }

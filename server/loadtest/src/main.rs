@@ -399,7 +399,12 @@ async fn spawn_server(args: &Args) -> Result<(Started, SocketAddr)> {
         // per-address limits, which exist for exactly the opposite case.
         .args(["--max-connections-per-address", &connections])
         .args(["--rooms-per-minute", "1e12", "--rooms-burst", &connections])
-        .args(["--all-rooms-per-minute", "1e12", "--all-rooms-burst", &connections])
+        .args([
+            "--all-rooms-per-minute",
+            "1e12",
+            "--all-rooms-burst",
+            &connections,
+        ])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .kill_on_drop(true)

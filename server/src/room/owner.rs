@@ -250,11 +250,16 @@ impl Owner {
                     }
                 }
                 Command::Expire => {
+                    let limits = &self.shared.limits;
+                    let why = format!(
+                        "this room was deleted: no activity for {} days, or nobody joined it \
+                         within {} hours",
+                        limits.room_ttl_days, limits.unjoined_room_ttl_hours
+                    );
                     for conn in self.conns.iter_mut().filter_map(Option::take) {
-                        let _ = conn.tx.try_send(Outbound::Close(
-                            CloseReason::RoomExpired,
-                            "this room was deleted after 7 days without activity".into(),
-                        ));
+                        let _ = conn
+                            .tx
+                            .try_send(Outbound::Close(CloseReason::RoomExpired, why.clone()));
                     }
                     return End::Expired;
                 }
@@ -550,7 +555,7 @@ mod tests {
     use crate::{
         clock::ManualClock,
         config::Limits,
-        store::{NewRoom, SqliteStore, Store, StoreFuture, Synchronous},
+        store::{Cutoffs, NewRoom, SqliteStore, Store, StoreFuture, Synchronous},
     };
 
     /// A SQLite store whose writes fail while `failing` is set, as a full disk's would.
@@ -575,8 +580,8 @@ mod tests {
         fn count_rooms(&self) -> StoreFuture<'_, u64> {
             self.inner.count_rooms()
         }
-        fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
-            self.inner.delete_idle(cutoff)
+        fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>> {
+            self.inner.delete_idle(cutoffs)
         }
     }
 

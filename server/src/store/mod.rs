@@ -94,11 +94,21 @@ pub struct StoredRoom {
     pub events: Vec<StoredEvent>,
 }
 
+/// Which rooms [`Store::delete_idle`] deletes: those last active before `idle_before`, and
+/// those nobody ever joined (no seat was given a key after the creator's) created before
+/// `unjoined_before`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cutoffs {
+    pub idle_before: i64,
+    pub unjoined_before: i64,
+}
+
 /// One change; a call to [`Store::write`] applies a list of them atomically.
 #[derive(Clone, Debug)]
 pub enum Write {
     CreateRoom(NewRoom),
-    /// Give a seat a key (a guest joined) or open it again (`None`: its player left).
+    /// Give a seat a key (a guest joined: the room counts as joined from then on) or open it
+    /// again (`None`: its player left).
     SetSeat {
         room: String,
         seat: Seat,
@@ -125,8 +135,9 @@ pub trait Store: Send + Sync + 'static {
     fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>>;
     fn room_exists(&self, id: &str) -> StoreFuture<'_, bool>;
     fn count_rooms(&self) -> StoreFuture<'_, u64>;
-    /// Deletes every room (with its actions) last active before `cutoff`; returns their ids.
-    fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>>;
+    /// Deletes every room (with its actions) that `cutoffs` says has had its time; returns
+    /// their ids.
+    fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>>;
     /// Takes room `id` for this instance: granted when nobody holds it, when its lease has
     /// lapsed, or when this instance already holds it. Fails with `NoSuchRoom` for a room that
     /// does not exist.

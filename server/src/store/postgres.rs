@@ -30,7 +30,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{IsolationLevel, NoTls, error::SqlState};
 
 use super::{
-    Lease, NewRoom, Renewal, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write, columns,
+    Cutoffs, Lease, NewRoom, Renewal, Store, StoreError, StoreFuture, StoreStats, StoredRoom,
+    Write, columns,
 };
 use crate::secret;
 
@@ -64,6 +65,12 @@ const MIGRATIONS: &[&str] = &[
     // 2: an instance refused a room (because another holds it) asks for it, so the holder
     // hands it over instead of keeping it while the load balancer sends players elsewhere.
     "ALTER TABLE room_leases ADD COLUMN wanted_by TEXT;",
+    // 3: when someone first joined the creator: rooms nobody joined are deleted after hours,
+    // not a week. Rooms from before count as joined if a guest holds a seat or ever played.
+    "ALTER TABLE rooms ADD COLUMN joined_at BIGINT;
+    UPDATE rooms SET joined_at = last_active
+        WHERE seat2_key_hash IS NOT NULL OR id IN (SELECT room FROM actions WHERE seat = 2);
+    CREATE INDEX rooms_unjoined ON rooms (created_at) WHERE joined_at IS NULL;",
 ];
 
 /// Serialises migrations when several instances start at once (an arbitrary fixed key).
@@ -546,12 +553,21 @@ fn sql(write: &Write) -> &'static str {
             "INSERT INTO rooms (id, game, created_at, last_active, seat1_key_hash)
              VALUES ($1, $2, $3, $3, $4)"
         }
+        // A key given to a seat is someone joining (the creator's came with the room).
         Write::SetSeat {
             seat: Side::First, ..
-        } => "UPDATE rooms SET seat1_key_hash = $2, last_active = $3 WHERE id = $1",
+        } => {
+            "UPDATE rooms SET seat1_key_hash = $2, last_active = $3,
+                joined_at = CASE WHEN $2::bytea IS NULL THEN joined_at ELSE COALESCE(joined_at, $3) END
+             WHERE id = $1"
+        }
         Write::SetSeat {
             seat: Side::Second, ..
-        } => "UPDATE rooms SET seat2_key_hash = $2, last_active = $3 WHERE id = $1",
+        } => {
+            "UPDATE rooms SET seat2_key_hash = $2, last_active = $3,
+                joined_at = CASE WHEN $2::bytea IS NULL THEN joined_at ELSE COALESCE(joined_at, $3) END
+             WHERE id = $1"
+        }
         Write::Append { .. } => {
             "INSERT INTO actions (room, seq, seat, action_id, event, at)
              VALUES ($1, $2, $3, $4, $5, $6)"
@@ -664,14 +680,15 @@ impl Store for PostgresStore {
         })
     }
 
-    fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
+    fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>> {
         Box::pin(async move {
             let client = self.pool.get().await.map_err(pool_error)?;
             // Their actions and leases go with them (ON DELETE CASCADE).
             let rows = client
                 .query(
-                    "DELETE FROM rooms WHERE last_active < $1 RETURNING id",
-                    &[&cutoff],
+                    "DELETE FROM rooms WHERE last_active < $1
+                        OR (joined_at IS NULL AND created_at < $2) RETURNING id",
+                    &[&cutoffs.idle_before, &cutoffs.unjoined_before],
                 )
                 .await
                 .map_err(db_error)?;

@@ -22,7 +22,9 @@ use std::{
 use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::oneshot;
 
-use super::{NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write, columns};
+use super::{
+    Cutoffs, NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write, columns,
+};
 use cozcade_engine::Side;
 
 /// How hard SQLite works to make a commit survive power loss (see PROTOCOL.md).
@@ -63,6 +65,12 @@ const MIGRATIONS: &[&str] = &[
         at INTEGER NOT NULL,
         PRIMARY KEY (room, seq)
     ) WITHOUT ROWID;",
+    // 2: when someone first joined the creator: rooms nobody joined are deleted after hours,
+    // not a week. Rooms from before count as joined if a guest holds a seat or ever played.
+    "ALTER TABLE rooms ADD COLUMN joined_at INTEGER;
+    UPDATE rooms SET joined_at = last_active
+        WHERE seat2_key_hash IS NOT NULL OR id IN (SELECT room FROM actions WHERE seat = 2);
+    CREATE INDEX rooms_unjoined ON rooms (created_at) WHERE joined_at IS NULL;",
 ];
 
 type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
@@ -72,7 +80,7 @@ enum Job {
     Load(String, Reply<Option<StoredRoom>>),
     Exists(String, Reply<bool>),
     Count(Reply<u64>),
-    DeleteIdle(i64, Reply<Vec<String>>),
+    DeleteIdle(Cutoffs, Reply<Vec<String>>),
 }
 
 /// An answer computed inside the transaction, delivered after the commit.
@@ -273,8 +281,8 @@ impl Store for SqliteStore {
         self.submit(Job::Count)
     }
 
-    fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
-        self.submit(|tx| Job::DeleteIdle(cutoff, tx))
+    fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>> {
+        self.submit(|tx| Job::DeleteIdle(cutoffs, tx))
     }
 
     fn stats(&self) -> StoreStats {
@@ -399,14 +407,19 @@ fn run_job(tx: &Transaction<'_>, job: Job) -> Pending {
                 .map(|n| u64::try_from(n).unwrap_or(0))
                 .map_err(db_error),
         ),
-        Job::DeleteIdle(cutoff, reply) => Pending::Ids(
+        Job::DeleteIdle(cutoffs, reply) => Pending::Ids(
             reply,
             in_savepoint(tx, |c| {
                 let mut statement = c
-                    .prepare("DELETE FROM rooms WHERE last_active < ?1 RETURNING id")
+                    .prepare(
+                        "DELETE FROM rooms WHERE last_active < ?1
+                            OR (joined_at IS NULL AND created_at < ?2) RETURNING id",
+                    )
                     .map_err(db_error)?;
                 let ids = statement
-                    .query_map([cutoff], |row| row.get::<_, String>(0))
+                    .query_map([cutoffs.idle_before, cutoffs.unjoined_before], |row| {
+                        row.get::<_, String>(0)
+                    })
                     .map_err(db_error)?
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(db_error)?;
@@ -437,12 +450,19 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
             key_hash,
             now,
         } => {
+            // A key given to a seat is someone joining (the creator's came with the room).
             let sql = match seat {
                 Side::First => {
-                    "UPDATE rooms SET seat1_key_hash = ?2, last_active = ?3 WHERE id = ?1"
+                    "UPDATE rooms SET seat1_key_hash = ?2, last_active = ?3,
+                        joined_at = CASE WHEN ?2 IS NULL THEN joined_at
+                            ELSE coalesce(joined_at, ?3) END
+                     WHERE id = ?1"
                 }
                 Side::Second => {
-                    "UPDATE rooms SET seat2_key_hash = ?2, last_active = ?3 WHERE id = ?1"
+                    "UPDATE rooms SET seat2_key_hash = ?2, last_active = ?3,
+                        joined_at = CASE WHEN ?2 IS NULL THEN joined_at
+                            ELSE coalesce(joined_at, ?3) END
+                     WHERE id = ?1"
                 }
             };
             let hash = key_hash.as_ref().map(|h| &h[..]);
@@ -548,6 +568,35 @@ mod tests {
             let store = SqliteStore::open(&dir.path().join("rooms.db"), synchronous).expect("open");
             crate::store::contract::check(&store).await;
         }
+    }
+
+    #[tokio::test]
+    async fn rooms_from_before_joins_were_noted_count_as_joined_when_a_guest_came() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("rooms.db");
+        {
+            let connection = Connection::open(&path).expect("open");
+            connection
+                .execute_batch(&format!(
+                    "{}; PRAGMA user_version = 1;
+                     INSERT INTO rooms VALUES ('seated', 'kalah', 1, 5, x'01', x'02');
+                     INSERT INTO rooms VALUES ('played', 'kalah', 1, 6, x'01', NULL);
+                     INSERT INTO rooms VALUES ('lonely', 'kalah', 1, 7, x'01', NULL);
+                     INSERT INTO actions VALUES ('played', 1, 2, 'a', '{{}}', 6);
+                     INSERT INTO actions VALUES ('lonely', 1, 1, 'b', '{{}}', 7);",
+                    MIGRATIONS[0]
+                ))
+                .expect("a version 1 database");
+        }
+        let store = SqliteStore::open(&path, Synchronous::Normal).expect("migrates");
+        let cutoffs = Cutoffs {
+            idle_before: 0,
+            unjoined_before: 2,
+        };
+        assert_eq!(
+            store.delete_idle(cutoffs).await.expect("sweep"),
+            ["lonely".to_owned()]
+        );
     }
 
     #[tokio::test]
