@@ -41,6 +41,10 @@ pub struct Config {
     /// With PostgreSQL: connections kept open to the database.
     #[arg(long, env = "COZCADE_DB_POOL", default_value_t = 16)]
     pub db_pool: usize,
+    /// With SQLite: read-only connections (room pages, welcomes, pictures, rooms starting),
+    /// which never wait for the writer nor it for them.
+    #[arg(long, env = "COZCADE_DB_READERS", default_value_t = 4)]
+    pub db_readers: usize,
     /// The public base URL used in invitations, e.g. https://play.example.com
     /// (default: http://<listen address>).
     #[arg(long, env = "COZCADE_PUBLIC_URL")]
@@ -118,6 +122,10 @@ pub struct Limits {
     /// Most rooms stored at once.
     #[arg(long, env = "COZCADE_MAX_ROOMS", default_value_t = 200_000)]
     pub max_rooms: u64,
+    /// Writes waiting for the store at once; beyond it a write is refused at once (`503`, or
+    /// `unavailable` for an action) rather than queued behind a store that cannot keep up.
+    #[arg(long, env = "COZCADE_STORE_QUEUE", default_value_t = 16_384)]
+    pub store_queue: usize,
     /// Seconds of silence after which the server pings a connection (WebSocket ping); a
     /// connection silent for two of these is dropped and its seat shown away. Clients ping
     /// every 2.5 s themselves (PROTOCOL.md, "Heartbeat"), so they are never pinged.
@@ -154,6 +162,7 @@ impl Default for Limits {
             all_rooms_per_minute: 100.0,
             all_rooms_burst: 200.0,
             max_rooms: 200_000,
+            store_queue: 16_384,
             ping_secs: 4.0,
             hello_secs: 10.0,
             room_ttl_days: 7,
@@ -212,6 +221,7 @@ impl Config {
             instance_id: None,
             lease_secs: 5.0,
             db_pool: 16,
+            db_readers: 4,
             public_url: None,
             web_root: None,
             sync: Synchronous::Normal,

@@ -27,7 +27,7 @@ use crate::{
     room::decide::Room,
     secret::{self, hash_key},
     shared::Shared,
-    store::{NewRoom, Write},
+    store::{NewRoom, RoomHead, StoreError, Write},
     web,
     well_known::WellKnown,
 };
@@ -221,12 +221,18 @@ async fn create_room(
         creator_key_hash: hash_key(&key),
         now: shared.clock.now(),
     };
-    if let Err(e) = shared.store.write(vec![Write::CreateRoom(room)]).await {
-        tracing::error!("creating a room: {e}");
-        return json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the store is unavailable; try again",
-        );
+    match shared.store.write(vec![Write::CreateRoom(room)]).await {
+        Ok(()) => {}
+        Err(e @ StoreError::Busy) => {
+            return json_error(StatusCode::SERVICE_UNAVAILABLE, e.to_string());
+        }
+        Err(e) => {
+            tracing::error!("creating a room: {e}");
+            return json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the store is unavailable; try again",
+            );
+        }
     }
     shared.metrics.rooms.fetch_add(1, Ordering::Relaxed);
     shared.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
@@ -332,13 +338,13 @@ async fn room_info(State(app): State<App>, Path(id): Path<String>) -> Response {
     if !secret::is_room_id(&id) {
         return json_error(StatusCode::NOT_FOUND, "not a room id");
     }
-    match app.shared.store.load_room(&id).await {
+    match app.shared.store.room_head(&id).await {
         Ok(Some(room)) => {
             let open_seat = [Side::Second, Side::First]
                 .into_iter()
                 .find(|s| room.seat_key_hashes[s.index()].is_none());
             let info = RoomInfo {
-                room: room.id,
+                room: id,
                 game: room.game,
                 open_seat,
             };
@@ -350,7 +356,10 @@ async fn room_info(State(app): State<App>, Path(id): Path<String>) -> Response {
             format!("there is no room {id} (expired?)"),
         ),
         Err(e) => {
-            tracing::warn!("reading room {id} for its welcome: {e}");
+            tracing::warn!(
+                "reading room {} for its welcome: {e}",
+                secret::Redacted(&id)
+            );
             json_error(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the store is unavailable; try again",
@@ -378,7 +387,7 @@ async fn invitation(
     let Some(texts) = texts else {
         return (StatusCode::INTERNAL_SERVER_ERROR, "no translations\n").into_response();
     };
-    let room = match load_room(shared, &id).await {
+    let room = match room_head(shared, &id).await {
         Ok(Some(room)) => room,
         Ok(None) => return gone(texts),
         Err(response) => return response,
@@ -428,24 +437,35 @@ async fn invitation(
     response
 }
 
-/// `GET /r/<id>/preview.png`: the room's game and current position, for link previews.
+/// `GET /r/<id>/preview.png`: the room's game and current position, for link previews. The
+/// room is loaded and replayed only when the picture of its current position is not kept.
 async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> Response {
     let shared = &app.shared;
-    let room = match load_room(shared, &id).await {
-        Ok(Some(room)) => room,
+    let head = match room_head(shared, &id).await {
+        Ok(Some(head)) => head,
         Ok(None) => return (StatusCode::NOT_FOUND, "no such room\n").into_response(),
         Err(response) => return response,
     };
-    match shared
-        .previews
-        .picture(
-            &id,
-            room.seq,
-            room.record,
-            &shared.metrics.previews_rendered,
-        )
-        .await
-    {
+    let picture = match shared.previews.get(&id, head.seq) {
+        Some(png) => Ok(png),
+        None => {
+            let room = match load_room(shared, &id).await {
+                Ok(Some(room)) => room,
+                Ok(None) => return (StatusCode::NOT_FOUND, "no such room\n").into_response(),
+                Err(response) => return response,
+            };
+            shared
+                .previews
+                .picture(
+                    &id,
+                    room.seq,
+                    room.record,
+                    &shared.metrics.previews_rendered,
+                )
+                .await
+        }
+    };
+    match picture {
         Ok(png) => (
             [
                 (header::CONTENT_TYPE, "image/png"),
@@ -459,6 +479,22 @@ async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> R
             (StatusCode::INTERNAL_SERVER_ERROR, "no picture\n").into_response()
         }
     }
+}
+
+/// Room `id`'s row and last sequence number: `None` when there is no such room; an error
+/// answer when the store cannot say.
+async fn room_head(shared: &Shared, id: &str) -> Result<Option<RoomHead>, Response> {
+    if !secret::is_room_id(id) {
+        return Ok(None);
+    }
+    shared.store.room_head(id).await.map_err(|e| {
+        tracing::error!("reading room {}: {e}", secret::Redacted(id));
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the store is unavailable; try again\n",
+        )
+            .into_response()
+    })
 }
 
 /// Room `id` as stored, rebuilt: `None` when there is no such room; an error answer when the

@@ -48,7 +48,7 @@ pub use config::{Config, Database, Limits};
 pub use headers::CONTENT_SECURITY_POLICY;
 use registry::Registry;
 use shared::Shared;
-use store::{PostgresOptions, PostgresStore, SqliteStore, Store, StoreError};
+use store::{PostgresOptions, PostgresStore, SqliteOptions, SqliteStore, Store, StoreError};
 pub use well_known::AppLinks;
 
 #[derive(Debug, thiserror::Error)]
@@ -129,13 +129,21 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
         );
     }
     let store: Arc<dyn Store> = match &config.db {
-        Database::Sqlite(path) => Arc::new(SqliteStore::open(path, config.sync)?),
+        Database::Sqlite(path) => Arc::new(SqliteStore::open_with(
+            path,
+            SqliteOptions {
+                synchronous: config.sync,
+                queue: config.limits.store_queue,
+                readers: config.db_readers,
+            },
+        )?),
         Database::Postgres(url) => Arc::new(
             PostgresStore::connect(PostgresOptions {
                 url: url.clone(),
                 instance: config.instance_id.clone().unwrap_or_else(host_name),
                 lease: config::secs(config.lease_secs),
                 pool_size: config.db_pool,
+                queue: config.limits.store_queue,
             })
             .await?,
         ),

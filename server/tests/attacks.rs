@@ -152,3 +152,108 @@ async fn rooms_nobody_joined_expire_within_hours() {
     let (_, metrics) = common::http(server.addr, "GET", "/metrics", "").await;
     assert!(metrics.contains("cozcade_rooms 1\n"), "{metrics}");
 }
+
+/// Holds SQLite's write lock on the server's database, as a stalled disk or a long transaction
+/// would: the server's writer waits (up to its busy timeout) on whatever it is writing.
+struct WriterStalled(rusqlite::Connection);
+
+impl WriterStalled {
+    fn on(server: &TestServer) -> Self {
+        let connection = rusqlite::Connection::open(server.db()).expect("open the database");
+        connection
+            .execute_batch(
+                "BEGIN IMMEDIATE; UPDATE rooms SET last_active = last_active WHERE id = 'none';",
+            )
+            .expect("take the write lock");
+        WriterStalled(connection)
+    }
+
+    fn release(self) {
+        self.0.execute_batch("ROLLBACK").expect("release the lock");
+    }
+}
+
+/// A room's page, its welcome and its picture are read without waiting for the writer, which
+/// stores every player's moves: reading a room (any room, as often as anyone likes) cannot hold
+/// up the games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reading_a_room_does_not_wait_for_the_writer() {
+    let server = TestServer::start().await;
+    let room = server.create(GameKind::Kalah).await;
+    let stall = WriterStalled::on(&server);
+    let addr = server.addr;
+    let stalled_write =
+        tokio::spawn(async move { common::http(addr, "POST", "/api/rooms", KALAH).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    for path in [
+        format!("/api/rooms/{}", room.room),
+        format!("/r/{}", room.room),
+        format!("/r/{}/preview.png", room.room),
+    ] {
+        let started = std::time::Instant::now();
+        let (status, _, _) = common::get(server.addr, &path, &[]).await;
+        assert_eq!(status, 200, "{path}");
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{path} waited {:?} for the writer",
+            started.elapsed()
+        );
+    }
+    assert!(
+        !stalled_write.is_finished(),
+        "the writer really was stalled"
+    );
+    stall.release();
+    assert_eq!(stalled_write.await.expect("task").0, 201);
+}
+
+/// A writer that cannot keep up sheds load with a clear answer at once, instead of queueing
+/// without bound (and every acknowledgement with it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_stalled_store_refuses_writes_beyond_its_queue_at_once() {
+    let server = TestServer::with(|config| config.limits.store_queue = 4).await;
+    let (_, mut creator, _guest) = common::two_players(&server, GameKind::Kalah).await;
+    let stall = WriterStalled::on(&server);
+    let addr = server.addr;
+    let post =
+        move || tokio::spawn(async move { common::http(addr, "POST", "/api/rooms", KALAH).await });
+    // The writer takes this one and waits on the lock; then the queue fills.
+    let first = post();
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let more: Vec<_> = (0..10).map(|_| post()).collect();
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    let refused = more.iter().filter(|task| task.is_finished()).count();
+    assert!(
+        refused >= 5,
+        "only {refused} of 10 answered while the store was stalled"
+    );
+    // A move is refused the same way, clearly, and changes nothing.
+    creator.client.play(0, "a").await;
+    match creator.client.recv().await {
+        ServerMessage::Error { code, message, .. } => {
+            assert_eq!(code, cozcade_protocol::ErrorCode::Unavailable);
+            assert!(message.contains("busy"), "{message}");
+        }
+        other => panic!("expected the move to be refused, got {other:?}"),
+    }
+    stall.release();
+    let mut statuses = Vec::new();
+    for task in more {
+        let (status, body) = task.await.expect("task");
+        if status == 503 {
+            assert!(body.contains("busy"), "{body}");
+        }
+        statuses.push(status);
+    }
+    assert_eq!(first.await.expect("task").0, 201);
+    assert!(
+        statuses.contains(&503) && statuses.contains(&201),
+        "{statuses:?}"
+    );
+    // Once the store has caught up, the refused move goes through.
+    creator.client.play(0, "a").await;
+    assert!(matches!(
+        creator.next_event().await,
+        ServerMessage::Event { seq: 1, .. }
+    ));
+}

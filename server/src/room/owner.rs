@@ -505,14 +505,20 @@ impl Owner {
         // Both SetSeat (on leaving) and Touch refresh the room's activity time.
         let writes_touch = writes.len() > 1;
         if let Err(e) = self.shared.store.write(writes).await {
-            tracing::error!(
-                "storing an action in room {}: {e}",
-                secret::Redacted(&self.room.id)
-            );
+            let message = if matches!(e, StoreError::Busy) {
+                // Shedding load: a warning per refusal would add to it.
+                "the server is busy: the action was not applied; try again".to_owned()
+            } else {
+                tracing::error!(
+                    "storing an action in room {}: {e}",
+                    secret::Redacted(&self.room.id)
+                );
+                "the action could not be stored and was not applied; try again".to_owned()
+            };
             self.note(&e);
             let refusal = Refusal {
                 code: ErrorCode::Unavailable,
-                message: "the action could not be stored and was not applied; try again".into(),
+                message,
                 action_id: logged.action_id,
                 seq: None,
             };
@@ -555,7 +561,7 @@ mod tests {
     use crate::{
         clock::ManualClock,
         config::Limits,
-        store::{Cutoffs, NewRoom, SqliteStore, Store, StoreFuture, Synchronous},
+        store::{Cutoffs, NewRoom, RoomHead, SqliteStore, Store, StoreFuture, Synchronous},
     };
 
     /// A SQLite store whose writes fail while `failing` is set, as a full disk's would.
@@ -574,8 +580,8 @@ mod tests {
         fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>> {
             self.inner.load_room(id)
         }
-        fn room_exists(&self, id: &str) -> StoreFuture<'_, bool> {
-            self.inner.room_exists(id)
+        fn room_head(&self, id: &str) -> StoreFuture<'_, Option<RoomHead>> {
+            self.inner.room_head(id)
         }
         fn count_rooms(&self) -> StoreFuture<'_, u64> {
             self.inner.count_rooms()

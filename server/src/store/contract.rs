@@ -4,7 +4,7 @@
 use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::Event;
 
-use super::{Cutoffs, Lease, NewRoom, Renewal, Store, StoreError, StoredEvent, Write};
+use super::{Cutoffs, Lease, NewRoom, Renewal, RoomHead, Store, StoreError, StoredEvent, Write};
 
 fn room(id: &str, now: i64) -> Write {
     Write::CreateRoom(NewRoom {
@@ -36,8 +36,20 @@ pub async fn check(store: &dyn Store) {
         .await
         .expect("create two rooms");
     assert_eq!(store.count_rooms().await.expect("count"), 2);
-    assert!(store.room_exists("r1").await.expect("exists"));
-    assert!(!store.room_exists("zz").await.expect("exists"));
+    let head = store
+        .room_head("r1")
+        .await
+        .expect("head")
+        .expect("r1 exists");
+    assert_eq!(
+        head,
+        RoomHead {
+            game: GameKind::Kalah,
+            seat_key_hashes: [Some([7; 32]), None],
+            seq: 0
+        }
+    );
+    assert!(store.room_head("zz").await.expect("head").is_none());
     assert!(store.load_room("zz").await.expect("load").is_none());
     // Creating a room twice fails.
     assert!(store.write(vec![room("r1", 101)]).await.is_err());
@@ -72,6 +84,10 @@ pub async fn check(store: &dyn Store) {
     assert_eq!(loaded.events[2].seat, Side::Second);
     assert_eq!(loaded.events[2].action_id.as_deref(), Some("Second-3"));
     assert_eq!(loaded.events[2].event, Event::Move { mv: "a".into() });
+    assert_eq!(
+        store.room_head("r1").await.expect("head").expect("r1").seq,
+        3
+    );
 
     // A sequence number is taken once: a second owner of the room could not write over it.
     assert!(

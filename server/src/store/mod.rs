@@ -15,6 +15,7 @@ mod columns;
 #[cfg(test)]
 pub(crate) mod contract;
 mod postgres;
+mod readers;
 mod sqlite;
 
 use std::{future::Future, pin::Pin, time::Duration};
@@ -23,7 +24,7 @@ use cozcade_engine::GameKind;
 use cozcade_protocol::{Event, Seat};
 
 pub use postgres::{PostgresOptions, PostgresStore};
-pub use sqlite::{SqliteStore, Synchronous};
+pub use sqlite::{SqliteOptions, SqliteStore, Synchronous};
 
 use crate::secret::KeyHash;
 
@@ -39,6 +40,10 @@ pub enum StoreError {
     Corrupt(String),
     #[error("the store is shut down")]
     Closed,
+    /// The store has as many writes waiting as it allows (`--store-queue`): this one was
+    /// refused at once, and nothing was written.
+    #[error("the server is busy storing other actions; try again in a moment")]
+    Busy,
     /// Another instance took the room over (this one's lease lapsed): nothing was written.
     #[error("room {} is served by another instance now", crate::secret::Redacted(.0))]
     NotOwner(String),
@@ -80,6 +85,17 @@ pub struct StoredEvent {
     pub action_id: Option<String>,
     pub event: Event,
     pub at: i64,
+}
+
+/// What a room's page and its welcome need, without its actions: cheap to read whatever the
+/// room's size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomHead {
+    pub game: GameKind,
+    /// Indexed by seat; `None` is an open seat.
+    pub seat_key_hashes: [Option<KeyHash>; 2],
+    /// The last sequence number (0 before the first action).
+    pub seq: u64,
 }
 
 /// Everything needed to rebuild a room's owner after a restart.
@@ -132,8 +148,10 @@ pub enum Write {
 pub trait Store: Send + Sync + 'static {
     /// Applies the writes in one transaction; resolves once they are committed.
     fn write(&self, writes: Vec<Write>) -> StoreFuture<'_, ()>;
+    /// The room with all its actions (a room owner starting). Never waits for writes.
     fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>>;
-    fn room_exists(&self, id: &str) -> StoreFuture<'_, bool>;
+    /// The room without its actions (its page, its welcome). Never waits for writes.
+    fn room_head(&self, id: &str) -> StoreFuture<'_, Option<RoomHead>>;
     fn count_rooms(&self) -> StoreFuture<'_, u64>;
     /// Deletes every room (with its actions) that `cutoffs` says has had its time; returns
     /// their ids.

@@ -30,8 +30,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{IsolationLevel, NoTls, error::SqlState};
 
 use super::{
-    Cutoffs, Lease, NewRoom, Renewal, Store, StoreError, StoreFuture, StoreStats, StoredRoom,
-    Write, columns,
+    Cutoffs, Lease, NewRoom, Renewal, RoomHead, Store, StoreError, StoreFuture, StoreStats,
+    StoredRoom, Write, columns,
 };
 use crate::secret;
 
@@ -94,6 +94,8 @@ pub struct PostgresOptions {
     pub lease: Duration,
     /// Connections kept open to the database.
     pub pool_size: usize,
+    /// Writes waiting for a writer at most; beyond it [`StoreError::Busy`].
+    pub queue: usize,
 }
 
 pub struct PostgresStore {
@@ -102,8 +104,8 @@ pub struct PostgresStore {
     owner: String,
     lease: Duration,
     stats: Arc<Stats>,
-    /// Writes waiting for a writer task (see [`writer`]).
-    writes: mpsc::UnboundedSender<Job>,
+    /// Writes waiting for a writer task (see [`writer`]); bounded, as the SQLite store's.
+    writes: mpsc::Sender<Job>,
 }
 
 /// One call to [`Store::write`], waiting for its batch.
@@ -162,7 +164,7 @@ impl PostgresStore {
             secret::new_incarnation().map_err(|e| StoreError::Database(e.to_string()))?;
         let owner = format!("{}#{incarnation}", options.instance);
         let stats = Arc::new(Stats::default());
-        let (writes, queue) = mpsc::unbounded_channel();
+        let (writes, queue) = mpsc::channel(options.queue.max(1));
         let queue = Arc::new(tokio::sync::Mutex::new(queue));
         // Half the connections write (in batches); the rest stay free for loads and leases.
         for _ in 0..(options.pool_size / 2).max(1) {
@@ -426,7 +428,7 @@ async fn writer(
     pool: Pool,
     owner: String,
     stats: Arc<Stats>,
-    queue: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>>,
+    queue: Arc<tokio::sync::Mutex<mpsc::Receiver<Job>>>,
 ) {
     loop {
         let mut batch = Vec::new();
@@ -642,11 +644,16 @@ async fn apply(
 impl Store for PostgresStore {
     fn write(&self, writes: Vec<Write>) -> StoreFuture<'_, ()> {
         let (reply, answer) = oneshot::channel();
-        let sent = self.writes.send(Job { writes, reply }).is_ok();
+        // A full queue refuses at once (see the SQLite store).
+        let sent = self
+            .writes
+            .try_send(Job { writes, reply })
+            .map_err(|e| match e {
+                mpsc::error::TrySendError::Full(_) => StoreError::Busy,
+                mpsc::error::TrySendError::Closed(_) => StoreError::Closed,
+            });
         Box::pin(async move {
-            if !sent {
-                return Err(StoreError::Closed);
-            }
+            sent?;
             answer.await.unwrap_or(Err(StoreError::Closed))
         })
     }
@@ -656,15 +663,31 @@ impl Store for PostgresStore {
         Box::pin(async move { self.load_now(&id).await })
     }
 
-    fn room_exists(&self, id: &str) -> StoreFuture<'_, bool> {
+    fn room_head(&self, id: &str) -> StoreFuture<'_, Option<RoomHead>> {
         let id = id.to_owned();
         Box::pin(async move {
             let client = self.pool.get().await.map_err(pool_error)?;
             let row = client
-                .query_opt("SELECT 1 FROM rooms WHERE id = $1", &[&id])
+                .query_opt(
+                    "SELECT game, seat1_key_hash, seat2_key_hash,
+                        (SELECT max(seq) FROM actions WHERE room = $1) FROM rooms WHERE id = $1",
+                    &[&id],
+                )
                 .await
                 .map_err(db_error)?;
-            Ok(row.is_some())
+            let Some(row) = row else {
+                return Ok(None);
+            };
+            let game: String = row.try_get(0).map_err(db_error)?;
+            let seq: Option<i64> = row.try_get(3).map_err(db_error)?;
+            Ok(Some(RoomHead {
+                game: columns::game(&game)?,
+                seat_key_hashes: [
+                    columns::key_hash(row.try_get(1).map_err(db_error)?)?,
+                    columns::key_hash(row.try_get(2).map_err(db_error)?)?,
+                ],
+                seq: columns::seq_read(seq.unwrap_or(0))?,
+            }))
         })
     }
 
@@ -774,6 +797,7 @@ mod tests {
             instance: instance.into(),
             lease,
             pool_size: 4,
+            queue: 1024,
         }
     }
 
@@ -940,6 +964,7 @@ mod fencing_tests {
             instance: instance.into(),
             lease: Duration::from_secs(60),
             pool_size: 2,
+            queue: 1024,
         };
         let a = PostgresStore::connect(options("a")).await.expect("a");
         let b = Arc::new(PostgresStore::connect(options("b")).await.expect("b"));

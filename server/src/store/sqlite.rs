@@ -1,12 +1,16 @@
-//! The SQLite store: one connection owned by a dedicated writer thread, in WAL mode.
+//! The SQLite store: one connection owned by a dedicated writer thread, in WAL mode, and
+//! read-only connections for reads ([`super::readers`]).
 //!
-//! rusqlite is synchronous, so the store does its work on its own OS thread and the async side
-//! talks to it through a channel. The thread takes every job waiting in the channel and runs
-//! them in ONE transaction (group commit): under load hundreds of actions from different rooms
-//! share a single commit, which is what keeps an fsync per commit affordable. Every job runs
-//! inside its own savepoint, so one failing job does not undo the others. Answers (including
-//! those of reads) are sent only after the commit, so nobody sees data that might still roll
-//! back.
+//! rusqlite is synchronous, so the store writes on its own OS thread and the async side talks
+//! to it through a channel. The thread takes every job waiting in the channel and runs them in
+//! ONE transaction (group commit): under load hundreds of actions from different rooms share a
+//! single commit, which is what keeps an fsync per commit affordable. Every job runs inside its
+//! own savepoint, so one failing job does not undo the others. Answers are sent only after the
+//! commit, so nobody sees data that might still roll back.
+//!
+//! The channel is bounded (`--store-queue`): when the writer cannot keep up (a stalled disk),
+//! a write beyond the queue is refused at once with [`StoreError::Busy`] instead of waiting
+//! behind every other, and with it every player's acknowledgement.
 
 use std::{
     path::Path,
@@ -23,7 +27,8 @@ use rusqlite::{Connection, OptionalExtension, Transaction, params};
 use tokio::sync::oneshot;
 
 use super::{
-    Cutoffs, NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write, columns,
+    Cutoffs, NewRoom, RoomHead, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write,
+    columns, readers::Readers,
 };
 use cozcade_engine::Side;
 
@@ -77,21 +82,12 @@ type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
 
 enum Job {
     Write(Vec<Write>, Reply<()>),
-    Load(String, Reply<Option<StoredRoom>>),
-    Exists(String, Reply<bool>),
-    Count(Reply<u64>),
     DeleteIdle(Cutoffs, Reply<Vec<String>>),
 }
 
 /// An answer computed inside the transaction, delivered after the commit.
 enum Pending {
     Unit(Reply<()>, Result<(), StoreError>),
-    Room(
-        Reply<Option<StoredRoom>>,
-        Result<Option<StoredRoom>, StoreError>,
-    ),
-    Bool(Reply<bool>, Result<bool, StoreError>),
-    Count(Reply<u64>, Result<u64, StoreError>),
     Ids(Reply<Vec<String>>, Result<Vec<String>, StoreError>),
 }
 
@@ -110,18 +106,36 @@ impl Pending {
         // A requester that gave up (dropped its receiver) is no error here.
         match self {
             Pending::Unit(tx, r) => drop(tx.send(pick(r, failure))),
-            Pending::Room(tx, r) => drop(tx.send(pick(r, failure))),
-            Pending::Bool(tx, r) => drop(tx.send(pick(r, failure))),
-            Pending::Count(tx, r) => drop(tx.send(pick(r, failure))),
             Pending::Ids(tx, r) => drop(tx.send(pick(r, failure))),
         }
     }
 }
 
+/// Settings of a SQLite store.
+#[derive(Clone, Copy, Debug)]
+pub struct SqliteOptions {
+    pub synchronous: Synchronous,
+    /// Writes waiting for the writer thread at most; beyond it [`StoreError::Busy`].
+    pub queue: usize,
+    /// Read-only connections.
+    pub readers: usize,
+}
+
+impl Default for SqliteOptions {
+    fn default() -> Self {
+        SqliteOptions {
+            synchronous: Synchronous::Normal,
+            queue: 16_384,
+            readers: 4,
+        }
+    }
+}
+
 pub struct SqliteStore {
-    jobs: Option<std_mpsc::Sender<Job>>,
+    jobs: Option<std_mpsc::SyncSender<Job>>,
     thread: Option<JoinHandle<()>>,
     checkpointer: Option<Checkpointer>,
+    readers: Readers,
     stats: Arc<Stats>,
 }
 
@@ -195,10 +209,21 @@ fn db_error(e: rusqlite::Error) -> StoreError {
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) and migrates the database, then starts the writer thread.
+    /// Opens the database with the default queue and readers (see [`SqliteStore::open_with`]).
     pub fn open(path: &Path, synchronous: Synchronous) -> Result<Self, StoreError> {
+        SqliteStore::open_with(
+            path,
+            SqliteOptions {
+                synchronous,
+                ..SqliteOptions::default()
+            },
+        )
+    }
+
+    /// Opens (creating if needed) and migrates the database, then starts the writer thread.
+    pub fn open_with(path: &Path, options: SqliteOptions) -> Result<Self, StoreError> {
         let mut connection = Connection::open(path).map_err(db_error)?;
-        let sync = match synchronous {
+        let sync = match options.synchronous {
             Synchronous::Full => "FULL",
             Synchronous::Normal => "NORMAL",
         };
@@ -215,7 +240,8 @@ impl SqliteStore {
             .map_err(db_error)?;
         migrate(&mut connection)?;
         let checkpointer = Checkpointer::start(path, sync)?;
-        let (jobs, receiver) = std_mpsc::channel();
+        let readers = Readers::new(path, options.readers)?;
+        let (jobs, receiver) = std_mpsc::sync_channel(options.queue.max(1));
         let stats = Arc::new(Stats::default());
         let thread = thread::Builder::new()
             .name("cozcade-store".into())
@@ -228,21 +254,23 @@ impl SqliteStore {
             jobs: Some(jobs),
             thread: Some(thread),
             checkpointer: Some(checkpointer),
+            readers,
             stats,
         })
     }
 
+    /// Queues a job for the writer; a full queue refuses it at once.
     fn submit<T: Send + 'static>(&self, job: impl FnOnce(Reply<T>) -> Job) -> StoreFuture<'_, T> {
         let (tx, rx) = oneshot::channel();
-        let sent = self
-            .jobs
-            .as_ref()
-            .map(|jobs| jobs.send(job(tx)).is_ok())
-            .unwrap_or(false);
+        let sent = match &self.jobs {
+            Some(jobs) => jobs.try_send(job(tx)).map_err(|e| match e {
+                std_mpsc::TrySendError::Full(_) => StoreError::Busy,
+                std_mpsc::TrySendError::Disconnected(_) => StoreError::Closed,
+            }),
+            None => Err(StoreError::Closed),
+        };
         Box::pin(async move {
-            if !sent {
-                return Err(StoreError::Closed);
-            }
+            sent?;
             rx.await.unwrap_or(Err(StoreError::Closed))
         })
     }
@@ -269,16 +297,20 @@ impl Store for SqliteStore {
 
     fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>> {
         let id = id.to_owned();
-        self.submit(|tx| Job::Load(id, tx))
+        Box::pin(self.readers.read(move |c| load(c, &id)))
     }
 
-    fn room_exists(&self, id: &str) -> StoreFuture<'_, bool> {
+    fn room_head(&self, id: &str) -> StoreFuture<'_, Option<RoomHead>> {
         let id = id.to_owned();
-        self.submit(|tx| Job::Exists(id, tx))
+        Box::pin(self.readers.read(move |c| head(c, &id)))
     }
 
     fn count_rooms(&self) -> StoreFuture<'_, u64> {
-        self.submit(Job::Count)
+        Box::pin(self.readers.read(|c| {
+            c.query_row("SELECT COUNT(*) FROM rooms", [], |row| row.get::<_, i64>(0))
+                .map(|n| u64::try_from(n).unwrap_or(0))
+                .map_err(db_error)
+        }))
     }
 
     fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>> {
@@ -355,9 +387,6 @@ fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>, stats: Arc<
 fn fail(job: Job, e: &StoreError) {
     match job {
         Job::Write(_, tx) => drop(tx.send(Err(e.clone()))),
-        Job::Load(_, tx) => drop(tx.send(Err(e.clone()))),
-        Job::Exists(_, tx) => drop(tx.send(Err(e.clone()))),
-        Job::Count(tx) => drop(tx.send(Err(e.clone()))),
         Job::DeleteIdle(_, tx) => drop(tx.send(Err(e.clone()))),
     }
 }
@@ -392,20 +421,6 @@ fn run_job(tx: &Transaction<'_>, job: Job) -> Pending {
         Job::Write(writes, reply) => Pending::Unit(
             reply,
             in_savepoint(tx, |c| writes.iter().try_for_each(|w| apply(c, w))),
-        ),
-        Job::Load(id, reply) => Pending::Room(reply, load(tx, &id)),
-        Job::Exists(id, reply) => Pending::Bool(
-            reply,
-            tx.query_row("SELECT 1 FROM rooms WHERE id = ?1", [&id], |_| Ok(()))
-                .optional()
-                .map(|found| found.is_some())
-                .map_err(db_error),
-        ),
-        Job::Count(reply) => Pending::Count(
-            reply,
-            tx.query_row("SELECT COUNT(*) FROM rooms", [], |row| row.get::<_, i64>(0))
-                .map(|n| u64::try_from(n).unwrap_or(0))
-                .map_err(db_error),
         ),
         Job::DeleteIdle(cutoffs, reply) => Pending::Ids(
             reply,
@@ -501,6 +516,35 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
         }
     }
     Ok(())
+}
+
+/// A room's row and its last sequence number: one index lookup each, whatever the room's size.
+fn head(c: &Connection, id: &str) -> Result<Option<RoomHead>, StoreError> {
+    let row = c
+        .prepare_cached(
+            "SELECT game, seat1_key_hash, seat2_key_hash,
+                (SELECT max(seq) FROM actions WHERE room = ?1) FROM rooms WHERE id = ?1",
+        )
+        .and_then(|mut s| {
+            s.query_row([id], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, Option<Vec<u8>>>(1)?,
+                    row.get::<_, Option<Vec<u8>>>(2)?,
+                    row.get::<_, Option<i64>>(3)?,
+                ))
+            })
+            .optional()
+        })
+        .map_err(db_error)?;
+    let Some((game, seat1, seat2, seq)) = row else {
+        return Ok(None);
+    };
+    Ok(Some(RoomHead {
+        game: columns::game(&game)?,
+        seat_key_hashes: [columns::key_hash(seat1)?, columns::key_hash(seat2)?],
+        seq: columns::seq_read(seq.unwrap_or(0))?,
+    }))
 }
 
 fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
