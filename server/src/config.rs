@@ -122,6 +122,10 @@ pub struct Limits {
     /// Most rooms stored at once.
     #[arg(long, env = "COZCADE_MAX_ROOMS", default_value_t = 200_000)]
     pub max_rooms: u64,
+    /// Most actions (moves, new rounds, answers) one room stores; beyond it every action is
+    /// refused with `room_exhausted`. Bounds what loading, replaying and keeping a room costs.
+    #[arg(long, env = "COZCADE_MAX_ROOM_EVENTS", default_value_t = 10_000)]
+    pub max_room_events: u64,
     /// Writes waiting for the store at once; beyond it a write is refused at once (`503`, or
     /// `unavailable` for an action) rather than queued behind a store that cannot keep up.
     #[arg(long, env = "COZCADE_STORE_QUEUE", default_value_t = 16_384)]
@@ -162,6 +166,7 @@ impl Default for Limits {
             all_rooms_per_minute: 100.0,
             all_rooms_burst: 200.0,
             max_rooms: 200_000,
+            max_room_events: 10_000,
             store_queue: 16_384,
             ping_secs: 4.0,
             hello_secs: 10.0,

@@ -257,3 +257,53 @@ async fn a_stalled_store_refuses_writes_beyond_its_queue_at_once() {
         ServerMessage::Event { seq: 1, .. }
     ));
 }
+
+/// A lone creator cannot grow a room without bound (a new round alone is stored at once): past
+/// the cap every action is refused, clearly, and nothing changes.
+#[tokio::test]
+async fn a_room_stores_a_bounded_number_of_actions() {
+    let server = TestServer::with(|config| config.limits.max_room_events = 6).await;
+    let room = server.create(GameKind::Kalah).await;
+    let mut client = server.connect().await;
+    client.hello(&room.room, Some(&room.seat_key), None).await;
+    let mut creator =
+        common::Player::welcomed(client, Some(room.seat_key.clone()), GameKind::Kalah).await;
+    for seq in 0..6 {
+        creator.client.ask_new_round(seq).await;
+        creator.next_event().await;
+    }
+    creator.client.ask_new_round(6).await;
+    match creator.client.recv().await {
+        ServerMessage::Error { code, message, .. } => {
+            assert_eq!(code, cozcade_protocol::ErrorCode::RoomExhausted);
+            assert!(message.contains("new room"), "{message}");
+        }
+        other => panic!("expected the room to be full of actions, got {other:?}"),
+    }
+    creator.client.play(6, "a").await;
+    let refused = creator.client.recv().await;
+    assert!(
+        matches!(
+            refused,
+            ServerMessage::Error {
+                code: cozcade_protocol::ErrorCode::RoomExhausted,
+                ..
+            }
+        ),
+        "{refused:?}"
+    );
+    creator
+        .client
+        .send(&cozcade_protocol::ClientMessage::Resync {})
+        .await;
+    match creator.client.recv().await {
+        ServerMessage::Sync { state } => assert_eq!((state.seq, state.round), (6, 7)),
+        other => panic!("expected sync, got {other:?}"),
+    }
+    // A restart's load of the room is bounded the same way: it is still full.
+    let stored: i64 = rusqlite::Connection::open(server.db())
+        .expect("open")
+        .query_row("SELECT count(*) FROM actions", [], |row| row.get(0))
+        .expect("count");
+    assert_eq!(stored, 6);
+}

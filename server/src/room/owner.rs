@@ -112,7 +112,10 @@ pub async fn run(
         Ok(Some(stored)) => {
             let last_touch = stored.last_active;
             match Room::from_stored(stored) {
-                Ok(room) => Ok((room, last_touch)),
+                Ok(room) => Ok((
+                    room.with_max_events(shared.limits.max_room_events),
+                    last_touch,
+                )),
                 Err(e) => {
                     tracing::error!("{e}");
                     Err((
