@@ -135,6 +135,10 @@ pub struct Limits {
     /// every 2.5 s themselves (PROTOCOL.md, "Heartbeat"), so they are never pinged.
     #[arg(long, env = "COZCADE_PING_SECS", default_value_t = 4.0)]
     pub ping_secs: f64,
+    /// Seconds a message to a WebSocket client may take to go out; a client that does not
+    /// read for that long (its buffers are full) is dropped, freeing its connection slot.
+    #[arg(long, env = "COZCADE_SEND_TIMEOUT_SECS", default_value_t = 4.0)]
+    pub send_timeout_secs: f64,
     /// Seconds a new connection has to send its hello.
     #[arg(long, env = "COZCADE_HELLO_SECS", default_value_t = 10.0)]
     pub hello_secs: f64,
@@ -169,6 +173,7 @@ impl Default for Limits {
             max_room_events: 10_000,
             store_queue: 16_384,
             ping_secs: 4.0,
+            send_timeout_secs: 4.0,
             hello_secs: 10.0,
             room_ttl_days: 7,
             unjoined_room_ttl_hours: 12.0,
@@ -198,6 +203,7 @@ impl Limits {
             ("all-rooms-per-minute", self.all_rooms_per_minute),
             ("all-rooms-burst", self.all_rooms_burst),
             ("ping-secs", self.ping_secs),
+            ("send-timeout-secs", self.send_timeout_secs),
             ("hello-secs", self.hello_secs),
             ("unjoined-room-ttl-hours", self.unjoined_room_ttl_hours),
             ("sweep-secs", self.sweep_secs),

@@ -69,6 +69,31 @@ impl App {
     }
 }
 
+impl App {
+    /// Whether a WebSocket may be opened from `origin`: what may create rooms, in local play
+    /// any page on this machine (a test's proxy in front of the server, say), and any origin
+    /// that is not a web page's (an app's own scheme). A browser names the page that opens a
+    /// socket in `Origin`, which the page cannot change; apps send none, or their own scheme,
+    /// which no site on the web can have. `null` (a sandboxed or local page) is a web page's.
+    fn socket_origin_allowed(&self, origin: &str) -> bool {
+        let Some((scheme, host)) = origin.split_once("://") else {
+            return false;
+        };
+        if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+            return true;
+        }
+        let host = match host.rsplit_once(':') {
+            Some((name, _port)) if !host.ends_with(']') => name,
+            _ => host,
+        };
+        self.room_origin_allowed(origin)
+            || (self.loopback_port.is_some()
+                && ["localhost", "127.0.0.1", "[::1]"]
+                    .iter()
+                    .any(|name| host.eq_ignore_ascii_case(name)))
+    }
+}
+
 /// The public routes; `/metrics` among them unless it has a listener of its own.
 pub fn router(app: App, with_metrics: bool) -> Router {
     let mut router = Router::new()
@@ -261,6 +286,18 @@ async fn websocket(
     Query(address): Query<SocketAddress>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    // Another site's page, in a visitor's browser: refused before anything is taken.
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !origin.to_str().is_ok_and(|o| app.socket_origin_allowed(o))
+    {
+        return json_error(
+            StatusCode::FORBIDDEN,
+            format!(
+                "a WebSocket is opened here only from pages of {} (this origin is not one)",
+                app.public_origin
+            ),
+        );
+    }
     // Taken before the upgrade so that the caps count connections, not handshakes in flight;
     // a refused one is still upgraded, to be told why in the protocol's own terms.
     let client = client_address(peer, &headers, &app.shared.trusted_proxies);

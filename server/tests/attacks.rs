@@ -307,3 +307,158 @@ async fn a_room_stores_a_bounded_number_of_actions() {
         .expect("count");
     assert_eq!(stored, 6);
 }
+
+/// The server's count of open WebSocket connections.
+async fn connections(server: &TestServer) -> u64 {
+    let (_, metrics) = common::http(server.addr, "GET", "/metrics", "").await;
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("cozcade_connections "))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("the connections gauge")
+}
+
+/// A client that stops reading (while asking for more) is dropped once a message to it cannot
+/// go out, within about two ping periods: it does not keep its connection slot forever.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_stops_reading_is_dropped() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let server = TestServer::with(|config| {
+        config.limits.ping_secs = 0.5;
+        config.limits.send_timeout_secs = 0.5;
+    })
+    .await;
+    let room = server.create(GameKind::Kalah).await;
+    // A small receive buffer, so that what the server sends backs up quickly.
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    socket.set_recv_buffer_size(4096).expect("buffer size");
+    let stream = socket.connect(server.addr).await.expect("connect");
+    let url = format!("ws://{}/ws", server.addr);
+    let (mut ws, _) = tokio_tungstenite::client_async(url, stream)
+        .await
+        .expect("upgraded");
+    let hello = serde_json::json!({"type": "hello", "version": 1, "room": room.room, "seat_key": room.seat_key});
+    ws.send(Message::text(hello.to_string()))
+        .await
+        .expect("hello");
+    // Messages the connection answers itself (here a malformed one: the answer is an error
+    // naming what is wrong), again and again, never reading an answer, until the server stops
+    // taking them: its answers fill both sides' buffers.
+    let nonsense = Message::text(format!(r#"{{"type":"{}"}}"#, "x".repeat(3_900)));
+    let mut sent = 0;
+    while sent < 9_000 {
+        match tokio::time::timeout(Duration::from_millis(500), ws.send(nonsense.clone())).await {
+            Ok(Ok(())) => sent += 1,
+            // Blocked, or already dropped by the server.
+            Ok(Err(_)) | Err(_) => break,
+        }
+    }
+    assert!(sent < 9_000, "the server kept reading {sent} messages");
+    // Not reading (and now silent too): gone within a few ping periods, if not already.
+    let started = std::time::Instant::now();
+    while connections(&server).await > 0 {
+        assert!(
+            started.elapsed() < Duration::from_secs(5),
+            "still held after {:?}",
+            started.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    drop(ws);
+}
+
+/// WebSocket pings are messages like any other: a flood of them is cut off by the message rate
+/// instead of each getting its pong.
+#[tokio::test]
+async fn a_flood_of_websocket_pings_is_rate_limited() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let server = TestServer::with(|config| {
+        config.limits.rate_per_sec = 10.0;
+        config.limits.rate_burst = 30.0;
+    })
+    .await;
+    let room = server.create(GameKind::Kalah).await;
+    let mut client = server.connect().await;
+    client.hello(&room.room, Some(&room.seat_key), None).await;
+    let mut player =
+        common::Player::welcomed(client, Some(room.seat_key.clone()), GameKind::Kalah).await;
+    for _ in 0..100 {
+        if player
+            .client
+            .ws
+            .send(Message::Ping(vec![1, 2, 3].into()))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    // (A connection that is never cut off would go on answering the server's heartbeat.)
+    tokio::time::timeout(
+        Duration::from_secs(5),
+        player.client.expect_closing(CloseReason::RateLimited),
+    )
+    .await
+    .expect("the flood of pings was cut off");
+}
+
+/// A page of another site cannot open sockets here with its visitors' browsers (a browser
+/// always says which page asks, in `Origin`); the app, which sends none, still can.
+#[tokio::test]
+async fn the_websocket_upgrade_refuses_a_foreign_origin() {
+    use tokio_tungstenite::tungstenite::Error;
+
+    async fn refused(server: &TestServer, origin: &str) {
+        match Client::connect_with(server.addr, "/ws", &[("Origin", origin)]).await {
+            Err(Error::Http(response)) => {
+                assert_eq!(response.status(), 403, "{origin}");
+                let body =
+                    String::from_utf8_lossy(response.body().as_deref().unwrap_or(&[])).into_owned();
+                assert!(body.contains("origin"), "{origin}: {body}");
+            }
+            Err(e) => panic!("{origin}: expected 403, got {e}"),
+            Ok(_) => panic!("{origin}: upgraded"),
+        }
+    }
+    async fn allowed(server: &TestServer, headers: &[(&str, &str)]) {
+        let room = server.create(GameKind::Kalah).await;
+        let mut client = Client::connect_with(server.addr, "/ws", headers)
+            .await
+            .unwrap_or_else(|e| panic!("{headers:?}: {e}"));
+        client.hello(&room.room, Some(&room.seat_key), None).await;
+        assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
+    }
+
+    // An app's own scheme is no web page's: no site can put it in a visitor's `Origin`.
+    let app = [("Origin", "cozcade://app")];
+    let public = TestServer::with(|config| {
+        config.public_url = Some("https://play.example.com".into());
+    })
+    .await;
+    for foreign in [
+        "https://evil.example",
+        "null",
+        "http://127.0.0.1:1",
+        "http://play.example.com",
+    ] {
+        refused(&public, foreign).await;
+    }
+    allowed(&public, &[("Origin", "https://play.example.com")]).await;
+    allowed(&public, &[]).await;
+    allowed(&public, &app).await;
+
+    // Local play: pages on this machine are the player's own.
+    let local = TestServer::start().await;
+    for foreign in ["https://evil.example", "null", "http://evil.example:1"] {
+        refused(&local, foreign).await;
+    }
+    let own = format!("http://{}", local.addr);
+    allowed(&local, &[("Origin", own.as_str())]).await;
+    allowed(&local, &[("Origin", "http://localhost:1")]).await;
+    allowed(&local, &[]).await;
+    allowed(&local, &app).await;
+}
