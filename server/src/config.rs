@@ -135,6 +135,26 @@ pub struct Limits {
     /// every 2.5 s themselves (PROTOCOL.md, "Heartbeat"), so they are never pinged.
     #[arg(long, env = "COZCADE_PING_SECS", default_value_t = 4.0)]
     pub ping_secs: f64,
+    /// Seconds a client has to send a request's headers (and an idle kept-alive connection
+    /// to begin its next request) before the connection is closed: a request sent slowly,
+    /// byte by byte, cannot hold a connection for long.
+    #[arg(long, env = "COZCADE_HEADER_READ_TIMEOUT_SECS", default_value_t = 10.0)]
+    pub header_read_timeout_secs: f64,
+    /// Seconds an HTTP request may take from its headers to its answer's; beyond it `503`.
+    #[arg(long, env = "COZCADE_REQUEST_TIMEOUT_SECS", default_value_t = 10.0)]
+    pub request_timeout_secs: f64,
+    /// Most HTTP connections held at once (WebSockets, once upgraded, count under
+    /// `--max-connections` instead); beyond it a new connection is answered `503` and closed.
+    #[arg(long, env = "COZCADE_MAX_HTTP_CONNECTIONS", default_value_t = 4096)]
+    pub max_http_connections: usize,
+    /// Most HTTP connections held at once from one client address (not counted for a
+    /// `--trusted-proxy`, whose connections carry many clients).
+    #[arg(
+        long,
+        env = "COZCADE_MAX_HTTP_CONNECTIONS_PER_ADDRESS",
+        default_value_t = 128
+    )]
+    pub max_http_connections_per_address: usize,
     /// Seconds a message to a WebSocket client may take to go out; a client that does not
     /// read for that long (its buffers are full) is dropped, freeing its connection slot.
     #[arg(long, env = "COZCADE_SEND_TIMEOUT_SECS", default_value_t = 4.0)]
@@ -174,6 +194,10 @@ impl Default for Limits {
             store_queue: 16_384,
             ping_secs: 4.0,
             send_timeout_secs: 4.0,
+            header_read_timeout_secs: 10.0,
+            request_timeout_secs: 10.0,
+            max_http_connections: 4096,
+            max_http_connections_per_address: 128,
             hello_secs: 10.0,
             room_ttl_days: 7,
             unjoined_room_ttl_hours: 12.0,
@@ -204,6 +228,8 @@ impl Limits {
             ("all-rooms-burst", self.all_rooms_burst),
             ("ping-secs", self.ping_secs),
             ("send-timeout-secs", self.send_timeout_secs),
+            ("header-read-timeout-secs", self.header_read_timeout_secs),
+            ("request-timeout-secs", self.request_timeout_secs),
             ("hello-secs", self.hello_secs),
             ("unjoined-room-ttl-hours", self.unjoined_room_ttl_hours),
             ("sweep-secs", self.sweep_secs),

@@ -249,6 +249,7 @@ async fn create_room(
     match shared.store.write(vec![Write::CreateRoom(room)]).await {
         Ok(()) => {}
         Err(e @ StoreError::Busy) => {
+            shared.metrics.store_busy.fetch_add(1, Ordering::Relaxed);
             return json_error(StatusCode::SERVICE_UNAVAILABLE, e.to_string());
         }
         Err(e) => {

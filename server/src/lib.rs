@@ -25,6 +25,7 @@ pub mod preview;
 mod registry;
 pub mod room;
 pub mod secret;
+mod serve;
 pub mod shared;
 pub mod store;
 mod web;
@@ -36,7 +37,6 @@ use std::{
     time::Duration,
 };
 
-use axum::serve::ListenerExt;
 use tokio::{
     net::TcpListener,
     sync::{mpsc, watch},
@@ -85,32 +85,6 @@ async fn bind(addr: SocketAddr) -> Result<(TcpListener, SocketAddr), StartError>
         .local_addr()
         .map_err(|e| StartError::Listen(addr, e))?;
     Ok((listener, local))
-}
-
-/// Serves `router` on `listener` until `stop` changes, with each client's address known.
-fn spawn_serve(
-    listener: TcpListener,
-    router: axum::Router,
-    mut stop: watch::Receiver<bool>,
-) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        // Moves are small frames that must leave at once: no Nagle delay (which, with the
-        // peer's delayed ACK, can hold a frame for 40 ms).
-        let listener = listener.tap_io(|stream| {
-            if let Err(e) = stream.set_nodelay(true) {
-                tracing::debug!("TCP_NODELAY: {e}");
-            }
-        });
-        let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        let result = axum::serve(listener, service)
-            .with_graceful_shutdown(async move {
-                let _ = stop.changed().await;
-            })
-            .await;
-        if let Err(e) = result {
-            tracing::error!("server stopped: {e}");
-        }
-    })
 }
 
 /// Opens the store, binds the listener and starts serving in the background.
@@ -189,16 +163,18 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
     };
     let mut tasks = Vec::new();
     let metrics_addr = metrics_listener.map(|(listener, at)| {
-        tasks.push(spawn_serve(
+        tasks.push(serve::spawn(
             listener,
             http::metrics_router(app.clone()),
+            shared.clone(),
             signal.clone(),
         ));
         at
     });
-    tasks.push(spawn_serve(
+    tasks.push(serve::spawn(
         listener,
         http::router(app, metrics_addr.is_none()),
+        shared.clone(),
         signal.clone(),
     ));
     if let Some(period) = shared.store.lease_period() {

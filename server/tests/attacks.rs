@@ -462,3 +462,103 @@ async fn the_websocket_upgrade_refuses_a_foreign_origin() {
     allowed(&local, &[]).await;
     allowed(&local, &app).await;
 }
+
+/// Whether the server closes `stream` (end of stream, or a reset) within `within`; what it
+/// said first, if anything.
+async fn closed_within(stream: &mut tokio::net::TcpStream, within: Duration) -> Option<String> {
+    use tokio::io::AsyncReadExt;
+    let mut said = Vec::new();
+    let mut buffer = [0u8; 4096];
+    let deadline = tokio::time::Instant::now() + within;
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buffer)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => return Some(String::from_utf8_lossy(&said).into_owned()),
+            Ok(Ok(n)) => said.extend_from_slice(&buffer[..n]),
+            Err(_) => return None,
+        }
+    }
+}
+
+/// A request sent slowly (slowloris) does not hold a connection: its headers must arrive within
+/// the header-read timeout, and an idle kept-alive connection is closed after it too.
+#[tokio::test]
+async fn a_request_left_half_sent_is_closed() {
+    use tokio::io::AsyncWriteExt;
+
+    let server = TestServer::with(|config| config.limits.header_read_timeout_secs = 1.0).await;
+    let mut slow = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    slow.write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: 1")
+        .await
+        .expect("half a request");
+    assert!(
+        closed_within(&mut slow, Duration::from_secs(4))
+            .await
+            .is_some(),
+        "a half-sent request still held its connection after 4 s"
+    );
+    let mut idle = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    assert!(
+        closed_within(&mut idle, Duration::from_secs(4))
+            .await
+            .is_some(),
+        "an idle connection was still held after 4 s"
+    );
+}
+
+/// Connections that never finish a request are capped per client address (and in all): one
+/// address cannot take every connection the server has.
+#[tokio::test]
+async fn http_connections_are_capped() {
+    use tokio::io::AsyncWriteExt;
+
+    let server = TestServer::with(|config| {
+        config.limits.max_http_connections_per_address = 3;
+        config.limits.max_http_connections = 5;
+    })
+    .await;
+    let mut held = Vec::new();
+    for _ in 0..3 {
+        held.push(
+            tokio::net::TcpStream::connect(server.addr)
+                .await
+                .expect("connect"),
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut one_more = tokio::net::TcpStream::connect(server.addr)
+        .await
+        .expect("connect");
+    let _ = one_more
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await;
+    let said = closed_within(&mut one_more, Duration::from_secs(2))
+        .await
+        .expect("the connection beyond the cap is closed at once");
+    assert!(said.starts_with("HTTP/1.1 503"), "{said:?}");
+    // Another address (the cap in all is 5) and the same one once a place is free.
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (status, _, body) = raw_http(server.addr, "GET", "/healthz", &["Host: x"], "").await;
+    assert_eq!((status, body.as_str()), (200, "ok\n"));
+}
+
+/// A request the server cannot answer in time (here: the store is stalled) gets an answer all
+/// the same, within the request timeout, instead of holding its connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_slow_answer_is_cut_off_by_the_request_timeout() {
+    let server = TestServer::with(|config| config.limits.request_timeout_secs = 1.0).await;
+    let stall = WriterStalled::on(&server);
+    let started = std::time::Instant::now();
+    let (status, _) = common::http(server.addr, "POST", "/api/rooms", KALAH).await;
+    let took = started.elapsed();
+    stall.release();
+    assert_eq!(status, 503);
+    assert!(
+        took < Duration::from_millis(2500),
+        "answered after {took:?}"
+    );
+}

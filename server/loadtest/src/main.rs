@@ -398,6 +398,7 @@ async fn spawn_server(args: &Args) -> Result<(Started, SocketAddr)> {
         // Every simulated player comes from this one machine's address: lift the
         // per-address limits, which exist for exactly the opposite case.
         .args(["--max-connections-per-address", &connections])
+        .args(["--max-http-connections-per-address", &connections])
         .args(["--rooms-per-minute", "1e12", "--rooms-burst", &connections])
         .args([
             "--all-rooms-per-minute",

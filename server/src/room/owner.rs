@@ -510,6 +510,10 @@ impl Owner {
         if let Err(e) = self.shared.store.write(writes).await {
             let message = if matches!(e, StoreError::Busy) {
                 // Shedding load: a warning per refusal would add to it.
+                self.shared
+                    .metrics
+                    .store_busy
+                    .fetch_add(1, Ordering::Relaxed);
                 "the server is busy: the action was not applied; try again".to_owned()
             } else {
                 tracing::error!(
