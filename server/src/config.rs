@@ -155,6 +155,14 @@ pub struct Limits {
         default_value_t = 128
     )]
     pub max_http_connections_per_address: usize,
+    /// Megabytes of link-preview pictures kept (a picture is 35–80 KB), least recently used
+    /// forgotten first.
+    #[arg(long, env = "COZCADE_PREVIEW_CACHE_MB", default_value_t = 64)]
+    pub preview_cache_mb: usize,
+    /// Link-preview pictures drawn at once (each takes a core for tens of milliseconds); more
+    /// wait. The same picture asked for at once is drawn once.
+    #[arg(long, env = "COZCADE_PREVIEW_RENDERS", default_value_t = 1)]
+    pub preview_renders: usize,
     /// Seconds a message to a WebSocket client may take to go out; a client that does not
     /// read for that long (its buffers are full) is dropped, freeing its connection slot.
     #[arg(long, env = "COZCADE_SEND_TIMEOUT_SECS", default_value_t = 4.0)]
@@ -194,6 +202,8 @@ impl Default for Limits {
             store_queue: 16_384,
             ping_secs: 4.0,
             send_timeout_secs: 4.0,
+            preview_cache_mb: 64,
+            preview_renders: 1,
             header_read_timeout_secs: 10.0,
             request_timeout_secs: 10.0,
             max_http_connections: 4096,

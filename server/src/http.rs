@@ -23,6 +23,7 @@ use crate::{
     client_addr::client_address,
     connection, headers,
     invitation::{self, Texts},
+    preview::PictureError,
     registry::Registry,
     room::decide::Room,
     secret::{self, hash_key},
@@ -484,25 +485,20 @@ async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> R
         Ok(None) => return (StatusCode::NOT_FOUND, "no such room\n").into_response(),
         Err(response) => return response,
     };
-    let picture = match shared.previews.get(&id, head.seq) {
-        Some(png) => Ok(png),
-        None => {
-            let room = match load_room(shared, &id).await {
-                Ok(Some(room)) => room,
-                Ok(None) => return (StatusCode::NOT_FOUND, "no such room\n").into_response(),
-                Err(response) => return response,
-            };
-            shared
-                .previews
-                .picture(
-                    &id,
-                    room.seq,
-                    room.record,
-                    &shared.metrics.previews_rendered,
-                )
-                .await
+    // Read and replayed only when the picture is drawn, once for all who ask meanwhile.
+    let record = async {
+        match load_room(shared, &id).await {
+            // A newer position than the head said: its picture is drawn (and kept) under the
+            // head's number, and replaced at the next request.
+            Ok(Some(room)) => Ok(room.record),
+            Ok(None) => Err((StatusCode::NOT_FOUND, "no such room\n").into_response()),
+            Err(response) => Err(response),
         }
     };
+    let picture = shared
+        .previews
+        .picture(&id, head.seq, record, &shared.metrics.previews_rendered)
+        .await;
     match picture {
         Ok(png) => (
             [
@@ -512,7 +508,8 @@ async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> R
             png,
         )
             .into_response(),
-        Err(e) => {
+        Err(PictureError::Room(response)) => response,
+        Err(PictureError::Render(e)) => {
             tracing::error!("link preview of room {}: {e}", secret::Redacted(&id));
             (StatusCode::INTERNAL_SERVER_ERROR, "no picture\n").into_response()
         }

@@ -54,6 +54,10 @@ impl Shared {
         web_root: Option<PathBuf>,
         trusted_proxies: Vec<IpAddr>,
     ) -> Self {
+        let previews = PreviewCache::new(
+            limits.preview_cache_mb.saturating_mul(1024 * 1024),
+            limits.preview_renders,
+        );
         Shared {
             store,
             clock,
@@ -70,7 +74,7 @@ impl Shared {
             public_url,
             web_root,
             leases: LeaseBook::default(),
-            previews: PreviewCache::default(),
+            previews,
             connection_ids: AtomicU64::new(0),
         }
     }

@@ -562,3 +562,35 @@ async fn a_slow_answer_is_cut_off_by_the_request_timeout() {
         "answered after {took:?}"
     );
 }
+
+/// The link preview's picture of a room not yet drawn, asked for many times at once (a
+/// crowd, or an attacker), is drawn once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_preview_asked_for_at_once_is_drawn_once() {
+    let server = TestServer::start().await;
+    let room = server.create(GameKind::Checkers).await;
+    let path = format!("/r/{}/preview.png", room.room);
+    let fetches: Vec<_> = (0..8)
+        .map(|_| {
+            let (addr, path) = (server.addr, path.clone());
+            tokio::spawn(async move { common::get(addr, &path, &[]).await })
+        })
+        .collect();
+    let mut pictures = Vec::new();
+    for fetch in fetches {
+        let (status, _, png) = fetch.await.expect("task");
+        assert_eq!(status, 200);
+        pictures.push(png);
+    }
+    pictures.dedup();
+    assert_eq!(pictures.len(), 1, "the same picture for everyone");
+    let (_, metrics) = common::http(server.addr, "GET", "/metrics", "").await;
+    assert!(
+        metrics.contains("cozcade_previews_rendered_total 1\n"),
+        "{}",
+        metrics
+            .lines()
+            .find(|l| l.starts_with("cozcade_previews_rendered_total"))
+            .unwrap_or("")
+    );
+}
