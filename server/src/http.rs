@@ -115,15 +115,19 @@ pub fn router(app: App, with_metrics: bool) -> Router {
     if let Some(root) = &app.shared.web_root {
         router = router.fallback_service(web::files(root));
     }
-    headers::layer(router.with_state(app))
+    let (origin, loopback_port) = (app.public_origin.clone(), app.loopback_port);
+    headers::layer(router.with_state(app), &origin, loopback_port)
 }
 
 /// `/metrics` alone, for `--metrics-listen`.
 pub fn metrics_router(app: App) -> Router {
+    let (origin, loopback_port) = (app.public_origin.clone(), app.loopback_port);
     headers::layer(
         Router::new()
             .route("/metrics", get(metrics))
             .with_state(app),
+        &origin,
+        loopback_port,
     )
 }
 
@@ -142,6 +146,9 @@ pub fn origin_of(url: &str) -> String {
         None => url.to_ascii_lowercase(),
     }
 }
+
+/// For answers no cache may keep: a seat key, a room's page.
+const NO_STORE: &str = "no-store";
 
 fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({ "error": message.into() }))).into_response()
@@ -270,7 +277,13 @@ async fn create_room(
         seat_key: key,
         seat: Side::First,
     };
-    (StatusCode::CREATED, Json(created)).into_response()
+    // It carries the seat key: no cache on the way may keep it for someone else.
+    (
+        StatusCode::CREATED,
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(created),
+    )
+        .into_response()
 }
 
 /// `GET /ws?room=<id>`: the room in the address is optional for the protocol (the hello names
@@ -461,10 +474,11 @@ async fn invitation(
             texts,
         ),
     };
-    // Like index.html, never kept stale; its words follow the visitor's language.
+    // Never kept: a room's page is its invitation (a capability), which no cache on the way
+    // (nor the browser's back-forward cache) should hold; its words follow the language.
     let mut response = (
         [
-            (header::CACHE_CONTROL, web::NO_CACHE),
+            (header::CACHE_CONTROL, NO_STORE),
             (header::VARY, "Accept-Language"),
         ],
         Html(html),
@@ -568,7 +582,7 @@ fn gone(texts: Texts) -> Response {
     (
         StatusCode::NOT_FOUND,
         [
-            (header::CACHE_CONTROL, web::NO_CACHE),
+            (header::CACHE_CONTROL, NO_STORE),
             (header::VARY, "Accept-Language"),
         ],
         Html(invitation::gone_page(texts)),

@@ -45,7 +45,7 @@ use tokio::{
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{Config, Database, Limits};
-pub use headers::CONTENT_SECURITY_POLICY;
+pub use headers::content_security_policy;
 use registry::Registry;
 use shared::Shared;
 use store::{PostgresOptions, PostgresStore, SqliteOptions, SqliteStore, Store, StoreError};

@@ -594,3 +594,71 @@ async fn a_preview_asked_for_at_once_is_drawn_once() {
             .unwrap_or("")
     );
 }
+
+/// What carries a seat key, and a room's page, is never kept by a cache on the way (a shared
+/// proxy, the browser's back-forward cache) for the next person to be handed.
+#[tokio::test]
+async fn seat_keys_and_room_pages_are_never_stored_by_caches() {
+    let web = tempfile::tempdir().expect("temp dir");
+    std::fs::write(
+        web.path().join("index.html"),
+        "<html><head><title>x</title></head></html>",
+    )
+    .expect("write");
+    for root in [None, Some(web.path().to_owned())] {
+        let server = TestServer::with(|config| config.web_root = root).await;
+        let (status, headers, body) = post_room(&server, &[]).await;
+        assert_eq!(status, 201, "{body}");
+        assert!(body.contains("seat_key"));
+        assert_eq!(header(&headers, "cache-control"), Some("no-store"));
+        let room: cozcade_protocol::RoomCreated = serde_json::from_str(&body).expect("created");
+        let page = format!("/r/{}", room.room);
+        let (status, headers, _) = common::get(server.addr, &page, &[]).await;
+        assert_eq!(status, 200);
+        let cache = headers.iter().find(|(name, _)| name == "cache-control");
+        assert_eq!(cache.map(|(_, v)| v.as_str()), Some("no-store"), "{page}");
+    }
+}
+
+/// The page's policy lets it connect only to this server (its own origin and that origin's
+/// WebSocket twin), and behind TLS browsers are told to come back over TLS only.
+#[tokio::test]
+async fn the_page_may_connect_only_to_its_own_server_and_https_is_pinned() {
+    let server = TestServer::with(|config| {
+        config.public_url = Some("https://play.example.com".into());
+    })
+    .await;
+    let host = format!("Host: {}", server.addr);
+    for path in ["/healthz", "/r/nonsense", "/api/rooms/nonsense"] {
+        let (_, headers, _) = raw_http(server.addr, "GET", path, &[&host], "").await;
+        let policy = header(&headers, "content-security-policy").expect("a policy");
+        let connect = policy
+            .split(';')
+            .map(str::trim)
+            .find(|d| d.starts_with("connect-src"))
+            .expect("connect-src");
+        assert_eq!(
+            connect, "connect-src 'self' wss://play.example.com",
+            "{path}"
+        );
+        assert_eq!(
+            header(&headers, "strict-transport-security"),
+            Some("max-age=31536000"),
+            "{path}"
+        );
+    }
+    // Plain HTTP (local play): the same rule, and nothing pinned.
+    let local = TestServer::start().await;
+    let host = format!("Host: {}", local.addr);
+    let (_, headers, _) = raw_http(local.addr, "GET", "/healthz", &[&host], "").await;
+    let policy = header(&headers, "content-security-policy").expect("a policy");
+    assert!(
+        policy.contains(&format!("connect-src 'self' ws://{} ", local.addr)),
+        "{policy}"
+    );
+    assert!(
+        !policy.contains(" ws: ") && !policy.contains(" wss:;"),
+        "{policy}"
+    );
+    assert_eq!(header(&headers, "strict-transport-security"), None);
+}
