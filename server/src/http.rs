@@ -108,7 +108,7 @@ pub fn router(app: App, with_metrics: bool) -> Router {
             get(apple_app_site_association),
         )
         .route("/.well-known/assetlinks.json", get(assetlinks))
-        .route("/healthz", get(|| async { "ok\n" }));
+        .route("/healthz", get(healthz));
     if with_metrics {
         router = router.route("/metrics", get(metrics));
     }
@@ -342,6 +342,22 @@ async fn websocket(
                 address.room,
             )
         })
+}
+
+/// How long `/healthz` waits for the store.
+const HEALTH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `ok` when the store can be read and written now; otherwise `503` and why.
+async fn healthz(State(app): State<App>) -> Response {
+    let unhealthy = |why: String| {
+        tracing::warn!("health check: {why}");
+        (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")).into_response()
+    };
+    match tokio::time::timeout(HEALTH_WAIT, app.shared.store.check()).await {
+        Ok(Ok(())) => "ok\n".into_response(),
+        Ok(Err(e)) => unhealthy(format!("the store fails: {e}")),
+        Err(_) => unhealthy(format!("the store did not answer within {HEALTH_WAIT:?}")),
+    }
 }
 
 async fn metrics(State(app): State<App>) -> impl IntoResponse {

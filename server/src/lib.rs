@@ -232,5 +232,9 @@ impl RunningServer {
         if let Err(e) = self.shared.store.release_all().await {
             tracing::warn!("releasing this instance's rooms: {e}");
         }
+        // Rooms' owners may linger a while yet, but nothing is left for them to store.
+        if let Err(e) = self.shared.store.close().await {
+            tracing::warn!("closing the store: {e}");
+        }
     }
 }

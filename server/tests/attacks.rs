@@ -662,3 +662,59 @@ async fn the_page_may_connect_only_to_its_own_server_and_https_is_pinned() {
     );
     assert_eq!(header(&headers, "strict-transport-security"), None);
 }
+
+/// A second server on the same SQLite file (two instances started by mistake, or a restart
+/// while the old one still runs) is refused with a clear error, instead of two writers each
+/// taking the other's sequence numbers.
+#[tokio::test]
+async fn a_second_server_on_the_same_sqlite_file_is_refused() {
+    let server = TestServer::start().await;
+    let mut config = cozcade_server::Config::for_tests(server.db());
+    config.limits = common::test_limits();
+    let clock = std::sync::Arc::new(cozcade_server::ManualClock::new(common::START));
+    match cozcade_server::start(config, clock).await {
+        Ok(_) => panic!("a second server started on the same file"),
+        Err(e) => assert!(e.to_string().contains("in use"), "{e}"),
+    }
+    // Another process (the real binary) is refused the same way and says why.
+    let output = tokio::time::timeout(
+        Duration::from_secs(20),
+        tokio::process::Command::new(env!("CARGO_BIN_EXE_cozcade-server"))
+            .args(["--listen", "127.0.0.1:0", "--db"])
+            .arg(server.db())
+            .output(),
+    )
+    .await
+    .expect("the second process exits")
+    .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("in use"), "{stderr}");
+    // The first one goes on.
+    server.create(GameKind::Kalah).await;
+}
+
+/// `/healthz` looks at the store: a server whose writer is stuck says so, so that a load
+/// balancer or a watchdog stops sending it players.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn healthz_says_when_the_store_is_stuck() {
+    let server = TestServer::start().await;
+    assert_eq!(
+        common::http(server.addr, "GET", "/healthz", "").await.0,
+        200
+    );
+    let stall = WriterStalled::on(&server);
+    let addr = server.addr;
+    let waiting =
+        tokio::spawn(async move { common::http(addr, "POST", "/api/rooms", KALAH).await });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, body) = common::http(server.addr, "GET", "/healthz", "").await;
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("store"), "{body}");
+    stall.release();
+    assert_eq!(waiting.await.expect("task").0, 201);
+    assert_eq!(
+        common::http(server.addr, "GET", "/healthz", "").await.0,
+        200
+    );
+}

@@ -292,6 +292,9 @@ pub async fn check(store: &dyn Store) {
     assert_eq!(store.acquire("r2").await.expect("acquire"), Lease::Held);
     store.release_all().await.expect("release all");
 
+    // A working store says so.
+    store.check().await.expect("healthy");
+
     // Many calls at once (the server's normal state under load) are each answered.
     let mut creations = Vec::new();
     for i in 0..200 {

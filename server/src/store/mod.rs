@@ -44,6 +44,12 @@ pub enum StoreError {
     /// refused at once, and nothing was written.
     #[error("the server is busy storing other actions; try again in a moment")]
     Busy,
+    /// Another process has the SQLite database open (another server, most likely).
+    #[error(
+        "the database {0} is in use by another process (another cozcade-server?); \
+         one server per SQLite file"
+    )]
+    Locked(String),
     /// Another instance took the room over (this one's lease lapsed): nothing was written.
     #[error("room {} is served by another instance now", crate::secret::Redacted(.0))]
     NotOwner(String),
@@ -182,6 +188,17 @@ pub trait Store: Send + Sync + 'static {
     /// alone, which needs no renewals.
     fn lease_period(&self) -> Option<Duration> {
         None
+    }
+    /// Whether the store works: it can be read, its writer takes a job and commits, and
+    /// whatever keeps it healthy (SQLite's checkpoints) does not fail. For `/healthz`; the
+    /// caller decides how long to wait.
+    fn check(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
+    /// Finishes every write already taken and lets go of the database (at shutdown): another
+    /// server may open it then. Later writes fail with [`StoreError::Closed`].
+    fn close(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
     }
     /// Commit counters for `/metrics`.
     fn stats(&self) -> StoreStats {

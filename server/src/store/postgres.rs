@@ -760,6 +760,17 @@ impl Store for PostgresStore {
         Some(self.lease)
     }
 
+    fn check(&self) -> StoreFuture<'_, ()> {
+        // A read on the pool, and an empty write through the writers' queue (it commits an
+        // empty transaction): both the database and the writers answer.
+        let write = self.write(Vec::new());
+        Box::pin(async move {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            client.query_one("SELECT 1", &[]).await.map_err(db_error)?;
+            write.await
+        })
+    }
+
     fn stats(&self) -> StoreStats {
         let commits = self.stats.commits.load(Ordering::Relaxed);
         StoreStats {

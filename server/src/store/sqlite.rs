@@ -11,11 +11,16 @@
 //! The channel is bounded (`--store-queue`): when the writer cannot keep up (a stalled disk),
 //! a write beyond the queue is refused at once with [`StoreError::Busy`] instead of waiting
 //! behind every other, and with it every player's acknowledgement.
+//!
+//! The store holds an exclusive lock (`flock`) on the database file for as long as it is
+//! open: a second server on the same file is refused at start ([`StoreError::Locked`]), since
+//! two writers would each think they own every room. (SQLite's own locks are `fcntl` locks,
+//! which `flock` does not touch.)
 
 use std::{
     path::Path,
     sync::{
-        Arc,
+        Arc, Mutex, RwLock,
         atomic::{AtomicU64, Ordering},
         mpsc as std_mpsc,
     },
@@ -83,6 +88,8 @@ type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
 enum Job {
     Write(Vec<Write>, Reply<()>),
     DeleteIdle(Cutoffs, Reply<Vec<String>>),
+    /// Nothing to do: answered after the commit of its batch (the health check's).
+    Ping(Reply<()>),
 }
 
 /// An answer computed inside the transaction, delivered after the commit.
@@ -132,11 +139,22 @@ impl Default for SqliteOptions {
 }
 
 pub struct SqliteStore {
-    jobs: Option<std_mpsc::SyncSender<Job>>,
-    thread: Option<JoinHandle<()>>,
-    checkpointer: Option<Checkpointer>,
+    /// Taken by [`Store::close`]. A std RwLock: read for a `try_send`, never across an
+    /// `.await`.
+    jobs: RwLock<Option<std_mpsc::SyncSender<Job>>>,
+    /// The threads and the file lock, until [`Store::close`].
+    running: Mutex<Option<Running>>,
+    checkpoints: Arc<CheckpointHealth>,
     readers: Readers,
     stats: Arc<Stats>,
+}
+
+/// What an open store runs and holds.
+struct Running {
+    writer: JoinHandle<()>,
+    checkpointer: Checkpointer,
+    /// The database file, locked for this store alone; closed (and unlocked) last.
+    lock: std::fs::File,
 }
 
 /// Transactions the writer committed, for `/metrics`.
@@ -165,13 +183,48 @@ impl Stats {
 /// commit then copies megabytes and fsyncs the database file, and every action waiting on it
 /// is acknowledged late (hundreds of milliseconds on a busy disk). A PASSIVE checkpoint from a
 /// second connection runs alongside the writer in WAL mode, so commits only append to the WAL.
+///
+/// Automatic checkpoints are off, so nothing else keeps the WAL from growing: a checkpoint
+/// that fails is an error for `/healthz` (after a few in a row), not just a log line, and a
+/// WAL that PASSIVE checkpoints could not fold in for long (a reader kept an old snapshot)
+/// gets a RESTART checkpoint, which waits for the readers so that the WAL starts over.
 struct Checkpointer {
     stop: std_mpsc::Sender<()>,
     thread: JoinHandle<()>,
+    health: Arc<CheckpointHealth>,
 }
 
 /// How often the checkpointer copies the WAL into the database.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+/// Failed checkpoints in a row after which the store reports itself unhealthy (5 s).
+const FAILURES_UNHEALTHY: u64 = 10;
+/// WAL frames (pages of 1 KiB) left after a PASSIVE checkpoint that call for a RESTART one.
+const WAL_FRAMES_RESTART: i64 = 64 * 1024;
+
+/// How the checkpoints go, for the health check.
+#[derive(Default)]
+struct CheckpointHealth {
+    failures_in_a_row: AtomicU64,
+    /// The last failure's error. A std Mutex: held to copy a string.
+    last_error: Mutex<String>,
+}
+
+impl CheckpointHealth {
+    fn check(&self) -> Result<(), StoreError> {
+        let failures = self.failures_in_a_row.load(Ordering::Relaxed);
+        if failures < FAILURES_UNHEALTHY {
+            return Ok(());
+        }
+        let error = self
+            .last_error
+            .lock()
+            .map(|e| e.clone())
+            .unwrap_or_default();
+        Err(StoreError::Database(format!(
+            "the last {failures} WAL checkpoints failed: {error}"
+        )))
+    }
+}
 
 impl Checkpointer {
     fn start(path: &Path, sync: &str) -> Result<Checkpointer, StoreError> {
@@ -182,25 +235,84 @@ impl Checkpointer {
             ))
             .map_err(db_error)?;
         let (stop, stopped) = std_mpsc::channel::<()>();
+        let health = Arc::new(CheckpointHealth::default());
         let thread = thread::Builder::new()
             .name("cozcade-checkpoint".into())
-            .spawn(move || {
-                let checkpoint = |mode: &str| {
-                    let sql = format!("PRAGMA wal_checkpoint({mode})");
-                    if let Err(e) = connection.query_row(&sql, [], |_| Ok(())) {
-                        tracing::warn!("WAL checkpoint: {e}");
+            .spawn({
+                let health = health.clone();
+                move || {
+                    // (busy, frames in the WAL, frames folded in), or the failure noted.
+                    let checkpoint = |mode: &str| {
+                        let sql = format!("PRAGMA wal_checkpoint({mode})");
+                        let result = connection.query_row(&sql, [], |row| {
+                            Ok((row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
+                        });
+                        match result {
+                            Ok(frames) => {
+                                health.failures_in_a_row.store(0, Ordering::Relaxed);
+                                Some(frames)
+                            }
+                            Err(e) => {
+                                let failures =
+                                    health.failures_in_a_row.fetch_add(1, Ordering::Relaxed) + 1;
+                                if failures == FAILURES_UNHEALTHY {
+                                    tracing::error!(
+                                        "WAL checkpoints keep failing ({failures} in a row): {e}"
+                                    );
+                                } else {
+                                    tracing::warn!("WAL checkpoint: {e}");
+                                }
+                                if let Ok(mut last) = health.last_error.lock() {
+                                    *last = e.to_string();
+                                }
+                                None
+                            }
+                        }
+                    };
+                    while let Err(std_mpsc::RecvTimeoutError::Timeout) =
+                        stopped.recv_timeout(CHECKPOINT_EVERY)
+                    {
+                        if let Some((wal, folded)) = checkpoint("PASSIVE")
+                            && wal - folded > WAL_FRAMES_RESTART
+                        {
+                            tracing::warn!(
+                                "{} WAL frames not checkpointed: waiting for the readers",
+                                wal - folded
+                            );
+                            checkpoint("RESTART");
+                        }
                     }
-                };
-                while let Err(std_mpsc::RecvTimeoutError::Timeout) =
-                    stopped.recv_timeout(CHECKPOINT_EVERY)
-                {
-                    checkpoint("PASSIVE");
+                    // The writer is gone: fold the whole WAL in and shrink it.
+                    checkpoint("TRUNCATE");
                 }
-                // The writer is gone: fold the whole WAL in and shrink it.
-                checkpoint("TRUNCATE");
             })
             .map_err(|e| StoreError::Database(format!("cannot start the checkpointer: {e}")))?;
-        Ok(Checkpointer { stop, thread })
+        Ok(Checkpointer {
+            stop,
+            thread,
+            health,
+        })
+    }
+}
+
+/// Opens (creating) the database file and locks it for this process alone.
+fn lock(path: &Path) -> Result<std::fs::File, StoreError> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            Err(StoreError::Locked(path.display().to_string()))
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Database(format!(
+            "cannot lock {}: {e}",
+            path.display()
+        ))),
     }
 }
 
@@ -222,6 +334,7 @@ impl SqliteStore {
 
     /// Opens (creating if needed) and migrates the database, then starts the writer thread.
     pub fn open_with(path: &Path, options: SqliteOptions) -> Result<Self, StoreError> {
+        let lock = lock(path)?;
         let mut connection = Connection::open(path).map_err(db_error)?;
         let sync = match options.synchronous {
             Synchronous::Full => "FULL",
@@ -235,7 +348,8 @@ impl SqliteStore {
             .execute_batch(&format!(
                 "PRAGMA page_size = 1024; PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; \
                  PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0;"
+                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0; \
+                 PRAGMA journal_size_limit = 67108864;"
             ))
             .map_err(db_error)?;
         migrate(&mut connection)?;
@@ -251,9 +365,13 @@ impl SqliteStore {
             })
             .map_err(|e| StoreError::Database(format!("cannot start the store thread: {e}")))?;
         Ok(SqliteStore {
-            jobs: Some(jobs),
-            thread: Some(thread),
-            checkpointer: Some(checkpointer),
+            jobs: RwLock::new(Some(jobs)),
+            checkpoints: checkpointer.health.clone(),
+            running: Mutex::new(Some(Running {
+                writer: thread,
+                checkpointer,
+                lock,
+            })),
             readers,
             stats,
         })
@@ -262,7 +380,11 @@ impl SqliteStore {
     /// Queues a job for the writer; a full queue refuses it at once.
     fn submit<T: Send + 'static>(&self, job: impl FnOnce(Reply<T>) -> Job) -> StoreFuture<'_, T> {
         let (tx, rx) = oneshot::channel();
-        let sent = match &self.jobs {
+        let jobs = self
+            .jobs
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let sent = match &*jobs {
             Some(jobs) => jobs.try_send(job(tx)).map_err(|e| match e {
                 std_mpsc::TrySendError::Full(_) => StoreError::Busy,
                 std_mpsc::TrySendError::Disconnected(_) => StoreError::Closed,
@@ -274,19 +396,36 @@ impl SqliteStore {
             rx.await.unwrap_or(Err(StoreError::Closed))
         })
     }
+
+    /// Lets the writer finish every job already queued and waits for it, folds the WAL into
+    /// the database, then unlocks the file. Later writes fail with [`StoreError::Closed`].
+    fn close_now(&self) {
+        self.jobs
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        let running = self
+            .running
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        if let Some(Running {
+            writer,
+            checkpointer,
+            lock,
+        }) = running
+        {
+            let _ = writer.join();
+            let _ = checkpointer.stop.send(());
+            let _ = checkpointer.thread.join();
+            drop(lock);
+        }
+    }
 }
 
 impl Drop for SqliteStore {
-    /// Lets the writer finish every job already queued, then waits for it.
     fn drop(&mut self) {
-        self.jobs.take();
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-        if let Some(checkpointer) = self.checkpointer.take() {
-            let _ = checkpointer.stop.send(());
-            let _ = checkpointer.thread.join();
-        }
+        self.close_now();
     }
 }
 
@@ -315,6 +454,30 @@ impl Store for SqliteStore {
 
     fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>> {
         self.submit(|tx| Job::DeleteIdle(cutoffs, tx))
+    }
+
+    fn check(&self) -> StoreFuture<'_, ()> {
+        let read = self.readers.read(|c| {
+            c.query_row(
+                "SELECT count(*) FROM (SELECT 1 FROM rooms LIMIT 1)",
+                [],
+                |_| Ok(()),
+            )
+            .map_err(db_error)
+        });
+        let write = self.submit(Job::Ping);
+        let checkpoints = self.checkpoints.check();
+        Box::pin(async move {
+            checkpoints?;
+            read.await?;
+            write.await
+        })
+    }
+
+    /// Blocks for as long as the writer takes to finish what is queued (at shutdown).
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.close_now();
+        Box::pin(async { Ok(()) })
     }
 
     fn stats(&self) -> StoreStats {
@@ -388,6 +551,7 @@ fn fail(job: Job, e: &StoreError) {
     match job {
         Job::Write(_, tx) => drop(tx.send(Err(e.clone()))),
         Job::DeleteIdle(_, tx) => drop(tx.send(Err(e.clone()))),
+        Job::Ping(tx) => drop(tx.send(Err(e.clone()))),
     }
 }
 
@@ -418,6 +582,7 @@ fn run_job(tx: &Transaction<'_>, job: Job) -> Pending {
         }
     }
     match job {
+        Job::Ping(reply) => Pending::Unit(reply, Ok(())),
         Job::Write(writes, reply) => Pending::Unit(
             reply,
             in_savepoint(tx, |c| writes.iter().try_for_each(|w| apply(c, w))),
@@ -641,6 +806,35 @@ mod tests {
             store.delete_idle(cutoffs).await.expect("sweep"),
             ["lonely".to_owned()]
         );
+    }
+
+    #[test]
+    fn checkpoints_failing_in_a_row_make_the_store_unhealthy() {
+        let health = CheckpointHealth::default();
+        health
+            .failures_in_a_row
+            .store(FAILURES_UNHEALTHY - 1, Ordering::Relaxed);
+        assert!(health.check().is_ok(), "a few failures are weathered");
+        health
+            .failures_in_a_row
+            .store(FAILURES_UNHEALTHY, Ordering::Relaxed);
+        *health.last_error.lock().expect("lock") = "disk I/O error".into();
+        let error = health.check().expect_err("unhealthy").to_string();
+        assert!(error.contains("disk I/O error"), "{error}");
+    }
+
+    #[tokio::test]
+    async fn one_store_per_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("rooms.db");
+        let first = SqliteStore::open(&path, Synchronous::Normal).expect("open");
+        match SqliteStore::open(&path, Synchronous::Normal) {
+            Err(StoreError::Locked(file)) => assert_eq!(file, path.display().to_string()),
+            Err(e) => panic!("expected the file to be in use, got {e}"),
+            Ok(_) => panic!("two stores on one file"),
+        }
+        drop(first);
+        SqliteStore::open(&path, Synchronous::Normal).expect("free again once closed");
     }
 
     #[tokio::test]
