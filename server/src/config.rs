@@ -38,9 +38,15 @@ pub struct Config {
     /// its rooms move to another instance this long after its last renewal.
     #[arg(long, env = "COZCADE_LEASE_SECS", default_value_t = 5.0)]
     pub lease_secs: f64,
-    /// With PostgreSQL: connections kept open to the database.
+    /// With PostgreSQL: connections for reads (and for taking and giving up room leases).
+    /// Writers and lease renewals have their own (`--db-writers`, and one): in all
+    /// db-pool + db-writers + 1.
     #[arg(long, env = "COZCADE_DB_POOL", default_value_t = 16)]
     pub db_pool: usize,
+    /// With PostgreSQL: writer tasks, each with a connection of its own, each committing
+    /// every write waiting in one transaction.
+    #[arg(long, env = "COZCADE_DB_WRITERS", default_value_t = 4)]
+    pub db_writers: usize,
     /// With SQLite: read-only connections (room pages, welcomes, pictures, rooms starting),
     /// which never wait for the writer nor it for them.
     #[arg(long, env = "COZCADE_DB_READERS", default_value_t = 4)]
@@ -268,6 +274,7 @@ impl Config {
             instance_id: None,
             lease_secs: 5.0,
             db_pool: 16,
+            db_writers: 4,
             db_readers: 4,
             public_url: None,
             web_root: None,

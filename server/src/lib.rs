@@ -117,6 +117,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
                 instance: config.instance_id.clone().unwrap_or_else(host_name),
                 lease: config::secs(config.lease_secs),
                 pool_size: config.db_pool,
+                writers: config.db_writers,
                 queue: config.limits.store_queue,
             })
             .await?,

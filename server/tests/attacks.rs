@@ -718,3 +718,67 @@ async fn healthz_says_when_the_store_is_stuck() {
         200
     );
 }
+
+/// With PostgreSQL, reads cannot starve the room leases: however long reads wait (here: the
+/// rooms table is locked, so every page read blocks and holds a pooled connection), the lease
+/// of a room in play is renewed on a connection of its own and does not lapse.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reads_that_hold_every_pooled_connection_do_not_let_a_lease_lapse() {
+    use cozcade_testkit::scratch_postgres::{self, ScratchError, ScratchPostgres};
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let cluster = match ScratchPostgres::start(dir.path(), &[("fsync", "off")]) {
+        Ok(cluster) => cluster,
+        Err(ScratchError::NotInstalled) if !scratch_postgres::required() => {
+            return eprintln!("skipped: {}", ScratchError::NotInstalled);
+        }
+        Err(e) => panic!("cannot start PostgreSQL: {e}"),
+    };
+    let url = cluster.url("postgres");
+    let server = TestServer::with(|config| {
+        config.db = cozcade_server::Database::Postgres(url.clone());
+        config.lease_secs = 2.0;
+        config.db_pool = 2;
+    })
+    .await;
+    let room = server.create(GameKind::Kalah).await;
+    let mut client = server.connect().await;
+    client.hello(&room.room, Some(&room.seat_key), None).await;
+    let _creator =
+        common::Player::welcomed(client, Some(room.seat_key.clone()), GameKind::Kalah).await;
+
+    let connect = || async {
+        let (client, connection) = tokio_postgres::connect(&url, tokio_postgres::NoTls)
+            .await
+            .expect("connect to PostgreSQL");
+        tokio::spawn(connection);
+        client
+    };
+    let mut locker = connect().await;
+    let watcher = connect().await;
+    let lock = locker.transaction().await.expect("begin");
+    lock.batch_execute("LOCK TABLE rooms IN ACCESS EXCLUSIVE MODE")
+        .await
+        .expect("lock the rooms");
+    let reads: Vec<_> = (0..10)
+        .map(|_| {
+            let (addr, path) = (server.addr, format!("/api/rooms/{}", room.room));
+            tokio::spawn(async move { common::get(addr, &path, &[]).await.0 })
+        })
+        .collect();
+    // Two and a half lease periods later, the lease is still held, renewed meanwhile.
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    let held: bool = watcher
+        .query_one(
+            "SELECT expires_at > now() FROM room_leases WHERE room = $1",
+            &[&room.room],
+        )
+        .await
+        .expect("the room's lease")
+        .get(0);
+    lock.rollback().await.expect("unlock");
+    assert!(held, "the lease lapsed while reads held the pool");
+    for read in reads {
+        assert_eq!(read.await.expect("task"), 200);
+    }
+}

@@ -3,8 +3,12 @@
 //!
 //! Writes go through writer tasks that commit every call waiting in one pipelined transaction
 //! (group commit, as the SQLite writer thread does): a commit waits for a WAL flush, and one
-//! flush per call capped the load test at ~2,200 moves/s. Reads and lease calls take a pooled
-//! connection of their own.
+//! flush per call capped the load test at ~2,200 moves/s.
+//!
+//! Connections come from three pools, so that no kind of work can starve another: the writer
+//! tasks have one each (`--db-writers`), lease renewals one of their own, and everything else
+//! (reads, taking and giving up a lease) shares the rest (`--db-pool`). With one pool, reads
+//! held every connection under load and a renewal waited for one past its lease.
 //!
 //! Room ownership is a row per room in `room_leases` (owner, expiry), taken over by another
 //! instance only once it has lapsed. Every write for a room first locks that row
@@ -92,14 +96,19 @@ pub struct PostgresOptions {
     /// How long a lease lasts without renewal: after an instance dies, its rooms wait this
     /// long before another instance may take them.
     pub lease: Duration,
-    /// Connections kept open to the database.
+    /// Connections for reads and for taking and giving up leases.
     pub pool_size: usize,
+    /// Writer tasks, each with a connection of its own.
+    pub writers: usize,
     /// Writes waiting for a writer at most; beyond it [`StoreError::Busy`].
     pub queue: usize,
 }
 
 pub struct PostgresStore {
+    /// Reads, and taking and giving up leases.
     pool: Pool,
+    /// Lease renewals alone (one connection).
+    renewals: Pool,
     /// The instance id plus this run's random tag.
     owner: String,
     lease: Duration,
@@ -143,33 +152,38 @@ impl PostgresStore {
             .url
             .parse()
             .map_err(|e| StoreError::Database(format!("bad database URL: {e}")))?;
-        let manager = Manager::from_config(
-            config,
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let pool = Pool::builder(manager)
-            .max_size(options.pool_size.max(1))
-            .runtime(Runtime::Tokio1)
-            .timeouts(Timeouts {
-                wait: Some(Duration::from_secs(10)),
-                create: Some(Duration::from_secs(10)),
-                recycle: Some(Duration::from_secs(10)),
-            })
-            .build()
-            .map_err(|e| StoreError::Database(format!("cannot build the pool: {e}")))?;
+        let pool_of = |size: usize| {
+            let manager = Manager::from_config(
+                config.clone(),
+                NoTls,
+                ManagerConfig {
+                    recycling_method: RecyclingMethod::Fast,
+                },
+            );
+            Pool::builder(manager)
+                .max_size(size.max(1))
+                .runtime(Runtime::Tokio1)
+                .timeouts(Timeouts {
+                    wait: Some(Duration::from_secs(10)),
+                    create: Some(Duration::from_secs(10)),
+                    recycle: Some(Duration::from_secs(10)),
+                })
+                .build()
+                .map_err(|e| StoreError::Database(format!("cannot build the pool: {e}")))
+        };
+        let pool = pool_of(options.pool_size)?;
+        let renewals = pool_of(1)?;
+        // As many connections as writer tasks: a writer never waits for one.
+        let writers = pool_of(options.writers)?;
         let incarnation =
             secret::new_incarnation().map_err(|e| StoreError::Database(e.to_string()))?;
         let owner = format!("{}#{incarnation}", options.instance);
         let stats = Arc::new(Stats::default());
         let (writes, queue) = mpsc::channel(options.queue.max(1));
         let queue = Arc::new(tokio::sync::Mutex::new(queue));
-        // Half the connections write (in batches); the rest stay free for loads and leases.
-        for _ in 0..(options.pool_size / 2).max(1) {
+        for _ in 0..options.writers.max(1) {
             tokio::spawn(writer(
-                pool.clone(),
+                writers.clone(),
                 owner.clone(),
                 stats.clone(),
                 queue.clone(),
@@ -177,6 +191,7 @@ impl PostgresStore {
         }
         let store = PostgresStore {
             pool,
+            renewals,
             owner,
             lease: options.lease,
             stats,
@@ -351,7 +366,7 @@ impl PostgresStore {
     }
 
     async fn renew_now(&self, rooms: Vec<String>) -> Result<Renewal, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
+        let client = self.renewals.get().await.map_err(pool_error)?;
         let rows = client
             .query(
                 "UPDATE room_leases SET expires_at = now() + make_interval(secs => $3)
@@ -747,7 +762,7 @@ impl Store for PostgresStore {
 
     fn release_all(&self) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            let client = self.pool.get().await.map_err(pool_error)?;
+            let client = self.renewals.get().await.map_err(pool_error)?;
             client
                 .execute("DELETE FROM room_leases WHERE owner = $1", &[&self.owner])
                 .await
@@ -808,6 +823,7 @@ mod tests {
             instance: instance.into(),
             lease,
             pool_size: 4,
+            writers: 2,
             queue: 1024,
         }
     }
@@ -975,6 +991,7 @@ mod fencing_tests {
             instance: instance.into(),
             lease: Duration::from_secs(60),
             pool_size: 2,
+            writers: 1,
             queue: 1024,
         };
         let a = PostgresStore::connect(options("a")).await.expect("a");
