@@ -251,7 +251,7 @@ impl Limits {
             ("sweep-secs", self.sweep_secs),
             ("room-linger-secs", self.room_linger_secs),
         ];
-        match numbers.into_iter().find(|(_, v)| !(*v >= 0.0)) {
+        match numbers.into_iter().find(|(_, v)| v.is_nan() || *v < 0.0) {
             Some((flag, value)) => Err(BadLimit { flag, value }),
             None => Ok(()),
         }
