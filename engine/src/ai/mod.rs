@@ -74,5 +74,7 @@ pub use evaluate::{
 };
 pub use kalah::{HARD_EXACT_TABLE_BITS, seeds_in_play};
 pub use level::{Level, UnknownLevel};
-pub use rng::Rng;
+#[cfg(feature = "cli")]
+pub use rng::fresh_seed;
+pub use rng::{IndexedRandom, Rng, RngExt, seeded};
 pub use search::{Choice, MAX_PLY, Search, SearchError};
