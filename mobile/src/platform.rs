@@ -26,6 +26,13 @@ pub fn device_locales() -> Vec<String> {
 pub const LANGUAGES_JS: &str =
     r#"return Array.from(navigator.languages || [navigator.language]).filter(Boolean);"#;
 
+/// A seed for a new game's computer player, from the operating system's random source (the
+/// browser's `crypto.getRandomValues` on the web). Should the system have none to give, the
+/// game gets a fixed seed: it plays as well, only the same way each time.
+pub fn fresh_seed() -> u64 {
+    getrandom::u64().unwrap_or(0x5EED)
+}
+
 /// Waits `millis` without blocking the page.
 pub async fn sleep(millis: u32) {
     let _ = document::eval(&format!(

@@ -5,10 +5,7 @@ use super::{
     hand_over::HandOver, modal::Behind, notice::Notice, pass_options::PassOptions,
     status_panel::StatusPanel, top_bar::TopBar,
 };
-use crate::{
-    shell::{use_game, use_settings},
-    state::Action,
-};
+use crate::shell::{use_game, use_settings};
 
 /// The game in progress: status, board and controls, laid out for portrait or landscape
 /// (sideways the top bar joins the side panel, so the board has the whole height).
@@ -59,7 +56,7 @@ pub fn BoardScreen() -> Element {
                 no: "confirm-no",
                 on_confirm: move |_| {
                     game.confirming_new_game.set(false);
-                    game.dispatch(Action::NewGame);
+                    game.new_game();
                 },
                 on_cancel: move |_| game.confirming_new_game.set(false),
             }

@@ -48,7 +48,7 @@ pub fn Controls() -> Element {
             }
             button {
                 onclick: move |_| {
-                    if has_moves && !finished { game.confirming_new_game.set(true) } else { game.dispatch(Action::NewGame) }
+                    if has_moves && !finished { game.confirming_new_game.set(true) } else { game.new_game() }
                 },
                 {texts.get("action-new-game")}
             }

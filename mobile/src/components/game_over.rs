@@ -6,7 +6,7 @@ use crate::{
     i18n::Arg,
     online::session::Intent,
     shell::{use_game, use_navigation, use_room, use_settings},
-    state::{Action, NewRound},
+    state::NewRound,
 };
 
 /// The finish, over the board: who won or why it is a draw, the final score (Kalah's stores,
@@ -89,7 +89,7 @@ pub fn GameOver() -> Element {
                         None => rsx! {},
                     }
                 } else {
-                    button { class: "primary", onclick: move |_| game.dispatch(Action::NewGame), {texts.get("action-play-again")} }
+                    button { class: "primary", onclick: move |_| game.new_game(), {texts.get("action-play-again")} }
                 }
                 if let Some(target) = back {
                     button { onclick: move |_| navigation.go(target), {texts.get("action-back")} }

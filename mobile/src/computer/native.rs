@@ -34,6 +34,7 @@ pub fn warm_up() {}
 pub async fn best_move(
     record: AnyRecord,
     level: Level,
+    seed: u64,
     handle: Handle,
 ) -> Result<String, ComputerError> {
     let (tx, rx) = mpsc::channel();
@@ -42,7 +43,9 @@ pub async fn best_move(
         .name("cozcade-computer".into())
         .spawn(move || {
             let clock = InstantClock::start();
-            let _ = tx.send(cozcade_thinker::think(&record, level, &cancel, &clock));
+            let _ = tx.send(cozcade_thinker::think(
+                &record, level, seed, &cancel, &clock,
+            ));
         })
         .map_err(|e| ComputerError::Failed(e.to_string()))?;
     loop {

@@ -85,13 +85,16 @@ struct Reply {
 pub async fn best_move(
     record: AnyRecord,
     level: Level,
+    seed: u64,
     _handle: Handle,
 ) -> Result<String, ComputerError> {
     let record =
         serde_json::to_string(&record).map_err(|e| ComputerError::Failed(e.to_string()))?;
     let eval = document::eval(ASK_WORKER_JS);
-    eval.send(serde_json::json!({ "record": record, "level": level.as_str() }))
-        .map_err(|e| ComputerError::Failed(e.to_string()))?;
+    eval.send(
+        serde_json::json!({ "record": record, "level": level.as_str(), "seed": seed.to_string() }),
+    )
+    .map_err(|e| ComputerError::Failed(e.to_string()))?;
     let reply: Reply = eval
         .join()
         .await

@@ -93,7 +93,20 @@ impl Game {
     }
 
     pub(super) fn resume(self, saved: SavedGame) {
-        self.open(Session::resume_record(saved.record, saved.mode).with_pass_and_play(saved.pass));
+        // A save from before games had seeds gets one now, kept from here on.
+        let seed = saved.seed.unwrap_or_else(platform::fresh_seed);
+        self.open(
+            Session::resume_record(saved.record, saved.mode)
+                .with_pass_and_play(saved.pass)
+                .with_seed(seed),
+        );
+    }
+
+    /// Starts this game again from the start, with a new seed for the computer.
+    pub fn new_game(self) {
+        self.dispatch(Action::NewGame {
+            seed: platform::fresh_seed(),
+        });
     }
 
     /// Applies an action to the session on the board and carries out what it asks for.
@@ -160,11 +173,7 @@ impl Game {
             return;
         };
         let saved = match self.session.peek().as_ref() {
-            Some(session) => SavedGame {
-                mode: session.mode(),
-                record: AnyRecord::clone(&session.record()),
-                pass: session.pass_and_play(),
-            },
+            Some(session) => SavedGame::of(session),
             None => return,
         };
         match store.save(&saved) {
@@ -188,11 +197,11 @@ impl Game {
     /// Starts the computer's search off the UI thread; its answer comes back as an action
     /// tagged with `generation`, so an answer to a position that has changed meanwhile is dropped.
     fn think(mut self, level: Level, generation: u64) {
-        let Some(record) = self
+        let Some((record, seed)) = self
             .session
             .peek()
             .as_ref()
-            .map(|s| AnyRecord::clone(&s.record()))
+            .map(|s| (AnyRecord::clone(&s.record()), s.seed()))
         else {
             return;
         };
@@ -200,7 +209,7 @@ impl Game {
         let handle = computer::Handle::new();
         self.thinking.set(Some(handle.clone()));
         spawn(async move {
-            let result = computer::best_move(record, level, handle).await;
+            let result = computer::best_move(record, level, seed, handle).await;
             if result != Err(computer::ComputerError::Cancelled) {
                 self.thinking.set(None);
             }

@@ -6,6 +6,7 @@ use dioxus::prelude::*;
 
 use super::{game::Game, room::Room, screen::Screen};
 use crate::{
+    platform,
     state::{Action, Mode, Session},
     storage::SavedGame,
 };
@@ -84,7 +85,8 @@ impl Navigation {
 
     /// A new game on the board (it replaces the slot's save).
     pub fn start_new(mut self, kind: GameKind, mode: Mode) {
-        self.game.start_new(Session::new(kind, mode));
+        self.game
+            .start_new(Session::new(kind, mode).with_seed(platform::fresh_seed()));
         self.screen.set(Screen::Board);
     }
 

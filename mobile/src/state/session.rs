@@ -26,8 +26,11 @@ pub enum Action {
     Pass,
     /// Against the computer: back to the player's previous turn. Same device: back one turn.
     Undo,
-    /// Start again from the starting position (the UI has asked for confirmation).
-    NewGame,
+    /// Start again from the starting position (the UI has asked for confirmation), with a
+    /// new seed for the computer's randomness (drawn by the shell: see [`Session::seed`]).
+    NewGame {
+        seed: u64,
+    },
     /// Change the computer's level; the game goes on.
     SetLevel(Level),
     /// Give up on the computer and go on as two players on this device.
@@ -163,6 +166,8 @@ pub struct Session {
     /// Set for a game in an online room: only this seat's taps count, moves go to the server
     /// and the record changes only through [`Action::Confirmed`]. Never saved.
     online: Option<OnlineSeat>,
+    /// Seeds the computer's randomness for this game (see [`Session::seed`]).
+    seed: u64,
 }
 
 impl Session {
@@ -184,9 +189,23 @@ impl Session {
             pass: PassAndPlay::default(),
             handing_over: false,
             online: None,
+            seed: 0,
         };
         session.refresh_route();
         session
+    }
+
+    /// The same session with the computer's seed for this game (drawn from the system for a
+    /// new game, saved with it).
+    pub fn with_seed(mut self, seed: u64) -> Self {
+        self.seed = seed;
+        self
+    }
+
+    /// The computer's seed for this game: with the position it fixes the computer's move, so
+    /// each new game plays differently and a resumed one replays exactly as it would have.
+    pub fn seed(&self) -> u64 {
+        self.seed
     }
 
     /// The same session with the players' way of passing the device (as saved with it).
@@ -421,8 +440,9 @@ impl Session {
                 self.handing_over = false;
                 self.undo()
             }
-            Action::NewGame => {
+            Action::NewGame { seed } => {
                 self.record = AnyRecord::new(self.kind());
+                self.seed = seed;
                 self.retried = false;
                 self.handing_over = false;
                 let mut effects = self.game_changed();
@@ -581,7 +601,7 @@ impl Session {
                 }
             }
             Action::Undo
-            | Action::NewGame
+            | Action::NewGame { .. }
             | Action::SetLevel(_)
             | Action::SwitchToSameDevice
             | Action::Pause
@@ -1008,8 +1028,10 @@ mod tests {
     fn new_game_starts_over_and_saves() {
         let mut s = Session::new(GameKind::Kalah, Mode::SameDevice);
         s.apply(gold('a'));
-        assert_eq!(s.apply(Action::NewGame), vec![Effect::Save]);
+        assert_eq!(s.apply(Action::NewGame { seed: 1 }), vec![Effect::Save]);
         assert!(s.record().is_empty());
+        // The new game plays with its own seed, saved with it.
+        assert_eq!(s.seed(), 1);
     }
 
     #[test]
@@ -1186,7 +1208,7 @@ mod tests {
         let mut s = Session::online(client.clone(), Side::Second, true);
         for action in [
             Action::Undo,
-            Action::NewGame,
+            Action::NewGame { seed: 1 },
             Action::Pause,
             Action::SetLevel(Level::Hard),
             Action::SwitchToSameDevice,

@@ -56,18 +56,13 @@ mod tests {
 
     /// What the app shell does on `Effect::Save`.
     fn save(store: &MemoryStore, session: &Session) {
-        let saved = SavedGame {
-            mode: session.mode(),
-            record: session.record().clone(),
-            pass: session.pass_and_play(),
-        };
-        store.save(&saved).expect("saves");
+        store.save(&SavedGame::of(session)).expect("saves");
     }
 
     #[test]
     fn a_session_saved_mid_game_resumes_where_it_was_with_its_level() {
         let store = MemoryStore::default();
-        let mut session = Session::new(GameKind::Kalah, Mode::Computer(Level::Hard));
+        let mut session = Session::new(GameKind::Kalah, Mode::Computer(Level::Hard)).with_seed(9);
         let effects = session.apply(Action::Tap(5)); // gold f: the computer is to move
         assert!(effects.contains(&Effect::Save));
         save(&store, &session);
@@ -77,8 +72,12 @@ mod tests {
             .expect("reads")
             .expect("saved");
         assert_eq!(loaded.mode, Mode::Computer(Level::Hard));
-        let mut resumed = Session::resume_record(loaded.record, loaded.mode);
+        // The seed comes back with the game, so the computer answers as it would have.
+        assert_eq!(loaded.seed, Some(9));
+        let mut resumed = Session::resume_record(loaded.record, loaded.mode)
+            .with_seed(loaded.seed.expect("saved"));
         assert_eq!(resumed.record(), session.record());
+        assert_eq!(resumed.seed(), session.seed());
         // The computer's turn was saved, so it thinks again on resume, at the saved level.
         assert!(matches!(
             resumed.start().as_slice(),

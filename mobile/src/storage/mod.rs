@@ -50,6 +50,7 @@ mod tests {
             mode: Mode::Computer(Level::Medium),
             record,
             pass: PassAndPlay::default(),
+            seed: Some(u64::MAX - 1),
         }
     }
 
