@@ -492,7 +492,7 @@ impl OnlineClient {
                 if self.friend_news == Some(FriendNews::Joined) {
                     self.friend_news = None;
                 }
-                if known.record.play(&mv).is_err() {
+                if known.record.play_text(&mv).is_err() {
                     // Our record disagrees with the server's; take the server's.
                     self.awaiting_sync = true;
                     return vec![ClientMessage::Resync {}];
@@ -673,7 +673,7 @@ impl OnlineClient {
         }
         let mut trial = known.record.clone();
         trial
-            .play_move(mv)
+            .play(mv)
             .map_err(|e| IntentError::IllegalMove(e.to_string()))?;
         // The wire carries the move in its notation.
         let canonical = mv.to_string();

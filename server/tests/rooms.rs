@@ -898,7 +898,7 @@ async fn full_game(game: GameKind, seed: u64) {
             Side::Second => (&mut guest, &mut creator),
         };
         mover.client.play(seq, &mv).await;
-        let canonical = reference.play(&mv).expect("legal");
+        let canonical = reference.play_text(&mv).expect("legal").to_string();
         for player in [mover, watcher] {
             match player.next_event().await {
                 ServerMessage::Event {

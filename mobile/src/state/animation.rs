@@ -184,7 +184,7 @@ mod tests {
     fn record(kind: GameKind, start: &str, moves: &[&str]) -> AnyRecord {
         let mut record = AnyRecord::from_fen(kind, start).expect("valid position");
         for mv in moves {
-            record.play(mv).expect("legal move");
+            record.play_text(mv).expect("legal move");
         }
         record
     }
@@ -255,7 +255,7 @@ mod tests {
                 _ => false,
             })
             .expect("a hop from the start");
-        record.play_move(&hop).expect("legal");
+        record.play(&hop).expect("legal");
         let route: Vec<Cell> = match &hop {
             cozcade_engine::AnyMove::ChineseCheckers(mv) => mv
                 .route()

@@ -195,7 +195,7 @@ mod tests {
         let gold = cells_by_text(&AnyRecord::new(GameKind::Kalah));
         assert_eq!(gold[0], ("a".to_string(), vec![0]));
         let mut record = AnyRecord::new(GameKind::Kalah);
-        record.play("a").expect("legal");
+        record.play_text("a").expect("legal");
         assert_eq!(record.turn(), Side::Second);
         let turquoise = cells_by_text(&record);
         assert_eq!(turquoise[5], ("f".to_string(), vec![11]));
@@ -273,7 +273,7 @@ mod tests {
             panic!("a pit is a whole move");
         };
         assert_eq!(mv.to_string(), "c");
-        record.play_move(&mv).expect("legal");
+        record.play(&mv).expect("legal");
     }
 
     #[test]
@@ -283,7 +283,7 @@ mod tests {
             "C:J1,2,3,4,5,6,8,9,10,11:C12,13,15,24,36,57,61,65,80,100",
         )
         .expect("valid");
-        record.play("15-7").expect("legal");
+        record.play_text("15-7").expect("legal");
         let route = RouteBuilder::of(&record);
         assert!(route.starts().is_empty());
         assert!(record.legal_moves().iter().all(AnyMove::is_pass));

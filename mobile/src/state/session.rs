@@ -41,7 +41,7 @@ pub enum Action {
     /// The computer's answer to the request made at `generation`.
     ComputerMoved {
         generation: u64,
-        mv: String,
+        mv: AnyMove,
     },
     /// The computer could not answer the request made at `generation`.
     ComputerFailed {
@@ -515,7 +515,7 @@ impl Session {
                     return Vec::new();
                 }
                 match self.record.play(&mv) {
-                    Ok(_) => {
+                    Ok(()) => {
                         self.computer = ComputerState::Idle;
                         self.retried = false;
                         let index = self.record.len() - 1;
@@ -649,7 +649,7 @@ impl Session {
 
     fn play_human(&mut self, mv: AnyMove) -> Vec<Effect> {
         let mover = self.record.turn();
-        match self.record.play_move(&mv) {
+        match self.record.play(&mv) {
             Ok(_) => {
                 let index = self.record.len() - 1;
                 // The turn passed to the other player (not a Kalah extra turn, not the end).
@@ -739,6 +739,12 @@ mod tests {
         Action::Tap(pit as u8 - b'a')
     }
 
+    /// The computer's answer: sowing `pit` of the side to move.
+    fn pit_move(pit: char) -> AnyMove {
+        let pit = cozcade_engine::kalah::Pit::new(usize::from(pit as u8 - b'a')).expect("a..f");
+        AnyMove::Kalah(cozcade_engine::kalah::Move(pit))
+    }
+
     fn turquoise(pit: char) -> Action {
         Action::Tap(6 + pit as u8 - b'a')
     }
@@ -815,13 +821,13 @@ mod tests {
         assert!(
             s.apply(Action::ComputerMoved {
                 generation: generation + 7,
-                mv: "a".into()
+                mv: pit_move('a')
             })
             .is_empty()
         );
         let effects = s.apply(Action::ComputerMoved {
             generation,
-            mv: "b".into(),
+            mv: pit_move('b'),
         });
         assert_eq!(effects, vec![Effect::Played { index: 1 }, Effect::Save]);
         assert_eq!(s.record().move_texts(), ["a", "b"]);
@@ -832,11 +838,11 @@ mod tests {
     fn an_illegal_computer_move_is_a_failure_and_resume_retries_once() {
         let mut s = Session::new(GameKind::Kalah, Mode::Computer(Level::Hard));
         let g = think_generation(&s.apply(gold('a')));
-        // Turquoise's pits are all full: "z" is not a move at all.
+        // A move of another game is no move here at all.
         assert!(
             s.apply(Action::ComputerMoved {
                 generation: g,
-                mv: "z".into()
+                mv: AnyRecord::new(GameKind::Checkers).legal_moves()[0]
             })
             .is_empty()
         );
@@ -864,7 +870,7 @@ mod tests {
         let g = think_generation(&s.apply(gold('a')));
         s.apply(Action::ComputerMoved {
             generation: g,
-            mv: "a".into(),
+            mv: pit_move('a'),
         });
         // Gold f: store, then turquoise a..c, so no extra turn.
         let g = think_generation(&s.apply(gold('f')));
@@ -875,7 +881,7 @@ mod tests {
         assert!(
             s.apply(Action::ComputerMoved {
                 generation: g,
-                mv: "b".into()
+                mv: pit_move('b')
             })
             .is_empty()
         );
@@ -912,7 +918,7 @@ mod tests {
         assert!(
             s.apply(Action::ComputerMoved {
                 generation: g,
-                mv: "a".into()
+                mv: pit_move('a')
             })
             .is_empty()
         );
@@ -922,7 +928,7 @@ mod tests {
         assert!(
             s.apply(Action::ComputerMoved {
                 generation: g2,
-                mv: "a".into()
+                mv: pit_move('a')
             })
             .contains(&Effect::Save)
         );
@@ -1004,7 +1010,7 @@ mod tests {
         // Turquoise c: four seeds to d, e, f and its store: it moves again.
         let effects = s.apply(Action::ComputerMoved {
             generation: g,
-            mv: "c".into(),
+            mv: pit_move('c'),
         });
         assert!(effects.iter().any(|e| matches!(e, Effect::Think { .. })));
         assert_eq!(s.computer(), ComputerState::Thinking);
@@ -1013,7 +1019,7 @@ mod tests {
     #[test]
     fn a_restored_game_on_the_computers_turn_starts_it_thinking() {
         let mut record = AnyRecord::new(GameKind::Kalah);
-        record.play("a").expect("legal");
+        record.play_text("a").expect("legal");
         let mut s = Session::resume_record(record, Mode::Computer(Level::Easy));
         assert!(matches!(
             s.start().as_slice(),
@@ -1089,7 +1095,7 @@ mod tests {
     fn kalah_after(moves: &[&str]) -> AnyRecord {
         let mut record = AnyRecord::new(GameKind::Kalah);
         for mv in moves {
-            record.play(mv).expect("legal");
+            record.play_text(mv).expect("legal");
         }
         record
     }
@@ -1214,7 +1220,7 @@ mod tests {
             Action::SwitchToSameDevice,
             Action::ComputerMoved {
                 generation: 0,
-                mv: "a".into(),
+                mv: pit_move('a'),
             },
         ] {
             assert!(s.apply(action.clone()).is_empty(), "{action:?}");
@@ -1300,7 +1306,7 @@ mod tests {
     fn played(kind: GameKind, moves: &[&str]) -> Session {
         let mut record = AnyRecord::new(kind);
         for mv in moves {
-            record.play(mv).expect("legal");
+            record.play_text(mv).expect("legal");
         }
         Session::resume_record(record, Mode::SameDevice)
     }

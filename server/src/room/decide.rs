@@ -143,7 +143,7 @@ impl Room {
                 });
             }
             if let Event::Move { mv } = &event.event {
-                room.record.play(mv).map_err(|e| ReplayError {
+                room.record.play_text(mv).map_err(|e| ReplayError {
                     room: room.id.clone(),
                     seq: event.seq,
                     why: e.to_string(),
@@ -246,10 +246,12 @@ impl Room {
                 }
                 // Played on a copy: the room's own game changes only once the move is stored.
                 let mut next = self.record.clone();
-                match next.play(mv) {
+                match next.play_text(mv) {
                     Ok(canonical) => {
                         record = Some(next);
-                        Event::Move { mv: canonical }
+                        Event::Move {
+                            mv: canonical.to_string(),
+                        }
                     }
                     Err(e) => {
                         return Err(Refusal::new(
