@@ -33,15 +33,6 @@ pub fn fresh_seed() -> u64 {
     getrandom::u64().unwrap_or(0x5EED)
 }
 
-/// Waits `millis` without blocking the page.
-pub async fn sleep(millis: u32) {
-    let _ = document::eval(&format!(
-        "await new Promise(r => setTimeout(r, {millis})); return 0;"
-    ))
-    .join::<u32>()
-    .await;
-}
-
 /// Sets the page's language (its `lang`, which screen readers and hyphenation follow).
 pub fn set_page_language(tag: &str) {
     let _ = document::eval(&format!("document.documentElement.lang = {tag:?};"));

@@ -12,7 +12,7 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 
-use crate::{app::target_dir, cargo_step, need, root, step, web};
+use crate::{cargo_step, need, root, step, target_dir, web};
 
 pub fn run(runs: u32) -> Result<()> {
     let bundle = web::bundle(web::Optimise::Always)?;

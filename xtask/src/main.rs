@@ -121,6 +121,21 @@ fn root() -> PathBuf {
         .to_owned()
 }
 
+/// The workspace's target directory, honouring `CARGO_TARGET_DIR` as cargo does.
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            if dir.is_absolute() {
+                dir
+            } else {
+                root().join(dir)
+            }
+        }
+        None => root().join("target"),
+    }
+}
+
 fn cargo() -> Command {
     let mut command = Command::new(std::env::var("CARGO").unwrap_or_else(|_| "cargo".into()));
     command.current_dir(root());
@@ -218,5 +233,5 @@ fn build_loadtest() -> Result<PathBuf> {
             "--bins",
         ],
     )?;
-    Ok(app::target_dir().join("release").join("cozcade-loadtest"))
+    Ok(target_dir().join("release").join("cozcade-loadtest"))
 }

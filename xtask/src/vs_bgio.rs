@@ -15,7 +15,7 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 
-use crate::{app::target_dir, cargo_step, root, step};
+use crate::{cargo_step, root, step, target_dir};
 
 #[derive(clap::Args, Debug)]
 pub struct Options {

@@ -23,7 +23,7 @@ use std::{
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 
-use crate::{app::target_dir, cargo_step, root, step};
+use crate::{cargo_step, root, step, target_dir};
 
 /// Files served with their own names (no hash), always revalidated by the browser.
 const STABLE_NAMES: [&str; 4] = ["index.html", "sw.js", "worker.js", "manifest.webmanifest"];

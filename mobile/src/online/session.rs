@@ -21,6 +21,7 @@ use super::backoff::{reconnect_delay, with_jitter};
 use super::client::{IntentError, Link, OnlineClient};
 use super::network::NetworkWatch;
 use super::transport::Socket;
+use crate::timer::{now, sleep};
 use cozcade_engine::AnyMove;
 use cozcade_protocol::ClientMessage;
 use cozcade_protocol::heartbeat::{Beat, Heartbeat};
@@ -321,35 +322,6 @@ async fn send_all(socket: &mut Socket, messages: Vec<ClientMessage>) -> bool {
         }
     }
     true
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-async fn sleep(duration: Duration) {
-    tokio::time::sleep(duration).await;
-}
-
-#[cfg(target_arch = "wasm32")]
-async fn sleep(duration: Duration) {
-    let millis = i32::try_from(duration.as_millis()).unwrap_or(i32::MAX);
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        if let Some(window) = web_sys::window() {
-            // If the timer cannot be set the promise never settles; the page is going away.
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, millis);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
-
-/// The time for the heartbeat: any steady clock, as a duration since a fixed start.
-#[cfg(not(target_arch = "wasm32"))]
-fn now() -> Duration {
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START.get_or_init(std::time::Instant::now).elapsed()
-}
-
-#[cfg(target_arch = "wasm32")]
-fn now() -> Duration {
-    Duration::from_secs_f64(js_sys::Date::now().max(0.0) / 1000.0)
 }
 
 /// A fresh prefix for a new [`OnlineClient`]'s action ids: 16 random hex digits. The client's

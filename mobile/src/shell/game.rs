@@ -2,7 +2,7 @@
 //! carries out the [`Effect`]s each action returns: saving, the computer's thinking, each move's
 //! animation, the phone's haptics, and a move for the online room.
 
-use std::collections::VecDeque;
+use std::{collections::VecDeque, time::Duration};
 
 use cozcade_engine::AnyRecord;
 use dioxus::prelude::*;
@@ -15,10 +15,11 @@ use crate::{
     platform,
     state::{Action, Effect, Feel, Level, Session, Slot, animation::Animation},
     storage::SavedGame,
+    timer,
 };
 
 /// How long a move's first frame is shown before its first step.
-const FIRST_FRAME_MS: u32 = 20;
+const FIRST_FRAME: Duration = Duration::from_millis(20);
 
 /// The session on the board and what runs for it; every field is a `Copy` handle.
 #[derive(Clone, Copy)]
@@ -256,13 +257,13 @@ impl Game {
         };
         let serial = *self.animations.peek() + 1;
         self.animations.set(serial);
-        let pause = animation.pause_ms();
+        let pause = Duration::from_millis(u64::from(animation.pause_ms()));
         let steps = animation.steps();
         self.animation.set(Some(animation));
         spawn(async move {
             let current = move || *self.animations.peek() == serial;
             // One frame at the start, so the first slide is a transition from there.
-            platform::sleep(FIRST_FRAME_MS).await;
+            timer::sleep(FIRST_FRAME).await;
             for step in 1..=steps {
                 if !current() {
                     return;
@@ -270,10 +271,10 @@ impl Game {
                 if let Some(a) = self.animation.write().as_mut() {
                     a.step = step;
                 }
-                platform::sleep(pause).await;
+                timer::sleep(pause).await;
             }
             // The piece rests where it ended a moment before the next move or the result.
-            platform::sleep(pause / 2).await;
+            timer::sleep(pause / 2).await;
             if current() {
                 self.animation.set(None);
                 self.animate_next();
