@@ -10,7 +10,7 @@ use super::status_panel::verdict_text;
 use crate::{
     i18n::{Arg, Texts},
     shell::{use_game, use_settings},
-    state::Mode,
+    state::{Mode, Table},
 };
 
 #[component]
@@ -18,17 +18,19 @@ pub fn Announcer() -> Element {
     let game = use_game();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
+    let session = game.table.read();
     // Nothing is told while a move is still on its way: the words follow what is seen.
     let text = match session.as_ref() {
         Some(session) if !game.animating() => {
-            let other = match (session.online_seat(), session.mode()) {
-                (Some(seat), _) => Some((seat.other(), "friend")),
-                (None, Mode::Computer(_)) => Some((Side::Second, "computer")),
-                (None, Mode::SameDevice) => None,
+            let other = match session {
+                Table::Online(online) => Some((online.seat().other(), "friend")),
+                Table::Local(local) => match local.mode() {
+                    Mode::Computer(_) => Some((Side::Second, "computer")),
+                    Mode::SameDevice => None,
+                },
             };
             let mut sentences = other
-                .map(|(side, who)| their_moves(&texts, &session.record(), side, who))
+                .map(|(side, who)| their_moves(&texts, session.record(), side, who))
                 .unwrap_or_default();
             if let Some(finish) = session.finish() {
                 sentences.push(verdict_text(&texts, session.kind(), finish.verdict));

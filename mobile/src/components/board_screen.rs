@@ -5,7 +5,10 @@ use super::{
     hand_over::HandOver, modal::Behind, notice::Notice, pass_options::PassOptions,
     status_panel::StatusPanel, top_bar::TopBar,
 };
-use crate::shell::{use_game, use_settings};
+use crate::{
+    shell::{use_game, use_settings},
+    state::Table,
+};
 
 /// The game in progress: status, board and controls, laid out for portrait or landscape
 /// (sideways the top bar joins the side panel, so the board has the whole height).
@@ -13,7 +16,7 @@ use crate::shell::{use_game, use_settings};
 pub fn BoardScreen() -> Element {
     let mut game = use_game();
     let settings = use_settings();
-    let Some(kind) = game.session.read().as_ref().map(|s| s.kind()) else {
+    let Some(kind) = game.table.read().as_ref().map(|s| s.kind()) else {
         return rsx! {};
     };
     let texts = settings.texts.read();
@@ -24,10 +27,11 @@ pub fn BoardScreen() -> Element {
     let finished = game.finish_shown();
     // The hand-over screen waits for the last move to be shown.
     let handing_over = game
-        .session
+        .table
         .read()
         .as_ref()
-        .is_some_and(|s| s.handing_over_to().is_some())
+        .and_then(Table::local)
+        .is_some_and(|g| g.handing_over_to().is_some())
         && !game.animating();
     rsx! {
         Behind { covered: confirming || finished || handing_over,

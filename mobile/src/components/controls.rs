@@ -3,18 +3,19 @@ use dioxus::prelude::*;
 use super::unfinished_move::UnfinishedMove;
 use crate::{
     shell::{Screen, use_game, use_navigation, use_settings},
-    state::{Action, ComputerState, Level, Mode},
+    state::{Action, ComputerState, Level, LocalAction, Mode, Table},
 };
 
-/// Undo, New game, Pause/Resume, the computer's level, and the way out when it fails.
+/// A game on this device's controls: Undo, New game, Pause/Resume, the computer's level, and
+/// the way out when it fails (an online game has its own).
 #[component]
 pub fn Controls() -> Element {
     let mut game = use_game();
     let navigation = use_navigation();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
-    let Some(session) = session.as_ref() else {
+    let table = game.table.read();
+    let Some(session) = table.as_ref().and_then(Table::local) else {
         return rsx! {};
     };
     let kind = session.kind();
@@ -41,7 +42,7 @@ pub fn Controls() -> Element {
                     disabled: !can_undo,
                     onclick: move |_| {
                         game.skip_animation();
-                        game.dispatch(Action::Undo);
+                        game.dispatch(LocalAction::Undo);
                     },
                     {texts.get("action-undo")}
                 }
@@ -54,9 +55,9 @@ pub fn Controls() -> Element {
             }
             if let (Mode::Computer(level), false) = (mode, finished) {
                 if paused {
-                    button { class: "primary", onclick: move |_| game.dispatch(Action::Resume), {texts.get("action-resume")} }
+                    button { class: "primary", onclick: move |_| game.dispatch(LocalAction::Resume), {texts.get("action-resume")} }
                 } else {
-                    button { onclick: move |_| game.dispatch(Action::Pause), {texts.get("action-pause")} }
+                    button { onclick: move |_| game.dispatch(LocalAction::Pause), {texts.get("action-pause")} }
                 }
                 label { class: "level-select",
                     {texts.get("level-label")}
@@ -64,7 +65,7 @@ pub fn Controls() -> Element {
                         value: level.as_str(),
                         onchange: move |event: FormEvent| {
                             if let Some(l) = Level::ALL.into_iter().find(|l| l.as_str() == event.value()) {
-                                game.dispatch(Action::SetLevel(l));
+                                game.dispatch(LocalAction::SetLevel(l));
                             }
                         },
                         for l in Level::ALL {
@@ -76,9 +77,9 @@ pub fn Controls() -> Element {
                 }
                 if let ComputerState::Failed { retried } = computer {
                     if !retried {
-                        button { class: "primary", onclick: move |_| game.dispatch(Action::Resume), {texts.get("action-retry")} }
+                        button { class: "primary", onclick: move |_| game.dispatch(LocalAction::Resume), {texts.get("action-retry")} }
                     }
-                    button { onclick: move |_| game.dispatch(Action::SwitchToSameDevice), {texts.get("action-switch-same-device")} }
+                    button { onclick: move |_| game.dispatch(LocalAction::SwitchToSameDevice), {texts.get("action-switch-same-device")} }
                 }
             }
             button { class: "link", onclick: move |_| navigation.go(Screen::HowToPlay(kind)), {texts.get("action-how-to-play")} }

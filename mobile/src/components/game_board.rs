@@ -23,7 +23,7 @@ pub fn GameBoard() -> Element {
     let game = use_game();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
+    let session = game.table.read();
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
@@ -54,11 +54,11 @@ pub fn GameBoard() -> Element {
     let record = session.record();
     // Checkers captures are compulsory: when the pieces on offer must capture, say why.
     let must_capture = !movable.is_empty()
-        && matches!(&*record, AnyRecord::Checkers(_))
+        && matches!(record, AnyRecord::Checkers(_))
         && record.legal_moves().iter().any(AnyMove::is_capture);
     let mut note = must_capture.then(|| texts.get("note-must-capture"));
 
-    let board = match &*record {
+    let board = match record {
         AnyRecord::Kalah(r) => {
             // The Kalah move to mark and to tell about: the one being sown, else the last.
             let (before, mv, shown_all) = match &animation {

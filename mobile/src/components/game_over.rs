@@ -4,7 +4,7 @@ use dioxus::prelude::*;
 use super::{modal::Modal, status_panel::verdict_text};
 use crate::{
     i18n::Arg,
-    online::session::Intent,
+    online::connection::Intent,
     shell::{use_game, use_navigation, use_room, use_settings},
     state::NewRound,
 };
@@ -19,7 +19,7 @@ pub fn GameOver() -> Element {
     let room = use_room();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
+    let session = game.table.read();
     let Some((session, finish)) = session.as_ref().and_then(|s| Some((s, s.finish()?))) else {
         return rsx! {};
     };

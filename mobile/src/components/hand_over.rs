@@ -3,7 +3,7 @@ use dioxus::prelude::*;
 use super::modal::Modal;
 use crate::{
     shell::{use_game, use_settings},
-    state::Action,
+    state::{LocalAction, Table},
 };
 
 /// Between turns on one device (when chosen): "Pass to White", and a tap when ready shows
@@ -13,18 +13,19 @@ pub fn HandOver() -> Element {
     let game = use_game();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
+    let session = game.table.read();
     let Some((kind, side)) = session
         .as_ref()
-        .and_then(|s| Some((s.kind(), s.handing_over_to()?)))
+        .and_then(Table::local)
+        .and_then(|g| Some((g.kind(), g.handing_over_to()?)))
     else {
         return rsx! {};
     };
     let name = texts.get(&format!("side-{}", kind.side_name(side)));
     rsx! {
-        Modal { label: "hand-over-to", class: "hand-over", on_close: move |_| game.dispatch(Action::HandedOver),
+        Modal { label: "hand-over-to", class: "hand-over", on_close: move |_| game.dispatch(LocalAction::HandedOver),
             h2 { id: "hand-over-to", "data-testid": "hand-over", {texts.with("hand-over-to", vec![("side", name.into())])} }
-            button { class: "primary ready", onclick: move |_| game.dispatch(Action::HandedOver), {texts.get("hand-over-ready")} }
+            button { class: "primary ready", onclick: move |_| game.dispatch(LocalAction::HandedOver), {texts.get("hand-over-ready")} }
         }
     }
 }

@@ -6,7 +6,7 @@ use crate::{
     computer,
     i18n::Arg,
     shell::{Screen, use_game, use_navigation, use_room, use_settings},
-    state::{Action, Level, Mode, Slot},
+    state::{Level, LocalAction, Mode, Slot},
 };
 
 /// After choosing a game: against the computer (with its level) or two players on one device,
@@ -67,7 +67,7 @@ pub fn ModePicker(kind: GameKind) -> Element {
                             class: "primary",
                             onclick: move |_| {
                                 navigation.resume(saved.clone());
-                                game.dispatch(Action::SetLevel(*level.peek()));
+                                game.dispatch(LocalAction::SetLevel(*level.peek()));
                             },
                             {texts.get("action-continue")}
                         }

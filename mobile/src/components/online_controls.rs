@@ -3,7 +3,7 @@ use dioxus::prelude::*;
 use super::unfinished_move::UnfinishedMove;
 use crate::{
     i18n::Arg,
-    online::{client::IntentError, session::Intent},
+    online::{client::IntentError, connection::Intent},
     shell::{use_game, use_room, use_settings},
     state::{Action, Connection, NewRound, OnlineMessage},
 };
@@ -29,9 +29,9 @@ pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
     let Some(view) = room.view().read().clone() else {
         return rsx! {};
     };
-    let must_pass = game.session.read().as_ref().is_some_and(|s| s.must_pass());
+    let must_pass = game.table.read().as_ref().is_some_and(|s| s.must_pass());
     let finished = game
-        .session
+        .table
         .read()
         .as_ref()
         .is_some_and(|s| s.record().outcome().is_some());

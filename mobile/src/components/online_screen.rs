@@ -15,7 +15,7 @@ use super::{
     top_bar::TopBar,
 };
 use crate::{
-    online::session::Intent,
+    online::connection::Intent,
     shell::{use_game, use_room, use_settings},
     state::Connection,
 };
@@ -33,7 +33,7 @@ pub fn OnlineScreen() -> Element {
     let Some(view) = room_view.read().clone() else {
         return rsx! {};
     };
-    let kind = game.session.read().as_ref().map(|s| s.kind()).or(view.game);
+    let kind = game.table.read().as_ref().map(|s| s.kind()).or(view.game);
     let title = match kind {
         Some(kind) => texts.get(&format!("game-{kind}")),
         None => texts.get("mode-online"),
@@ -50,7 +50,7 @@ pub fn OnlineScreen() -> Element {
             }
         })
         .unwrap_or("");
-    let has_board = game.session.read().is_some();
+    let has_board = game.table.read().is_some();
     let stopped = matches!(view.connection, Connection::Stopped(_));
     // Sideways the top bar joins the side panel, so the board has the whole height.
     let bar_in_panel = landscape && !stopped;

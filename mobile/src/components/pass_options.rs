@@ -2,7 +2,7 @@ use dioxus::prelude::*;
 
 use crate::{
     shell::{use_game, use_settings},
-    state::{Action, Mode, PassAndPlay},
+    state::{LocalAction, Mode, PassAndPlay, Table},
 };
 
 /// Two players on one device choose how they pass it: a hand-over screen between turns, and
@@ -12,11 +12,12 @@ pub fn PassOptions() -> Element {
     let game = use_game();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
+    let session = game.table.read();
     let Some(pass) = session
         .as_ref()
-        .filter(|s| s.mode() == Mode::SameDevice && s.online_seat().is_none())
-        .map(|s| s.pass_and_play())
+        .and_then(Table::local)
+        .filter(|g| g.mode() == Mode::SameDevice)
+        .map(|g| g.pass_and_play())
     else {
         return rsx! {};
     };
@@ -28,7 +29,7 @@ pub fn PassOptions() -> Element {
                     checked: pass.hand_over,
                     onchange: move |event: FormEvent| {
                         let hand_over = event.checked();
-                        game.dispatch(Action::SetPassAndPlay(PassAndPlay { hand_over, ..pass }));
+                        game.dispatch(LocalAction::SetPassAndPlay(PassAndPlay { hand_over, ..pass }));
                     },
                 }
                 {texts.get("option-hand-over")}
@@ -39,7 +40,7 @@ pub fn PassOptions() -> Element {
                     checked: pass.turn_board,
                     onchange: move |event: FormEvent| {
                         let turn_board = event.checked();
-                        game.dispatch(Action::SetPassAndPlay(PassAndPlay { turn_board, ..pass }));
+                        game.dispatch(LocalAction::SetPassAndPlay(PassAndPlay { turn_board, ..pass }));
                     },
                 }
                 {texts.get("option-turn-board")}

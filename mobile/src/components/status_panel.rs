@@ -5,7 +5,7 @@ use crate::{
     i18n::Arg,
     i18n::Texts,
     shell::{use_game, use_room, use_settings},
-    state::{ComputerState, Connection, Mode, Verdict},
+    state::{ComputerState, Connection, LocalGame, Mode, Verdict},
 };
 
 /// Why an online game cannot go on now (the headline's text key), or `None` when it can.
@@ -46,15 +46,18 @@ pub fn StatusPanel() -> Element {
     let settings = use_settings();
     let texts = settings.texts.read();
     let game = use_game();
-    let session = game.session.read();
+    let session = game.table.read();
     let Some(session) = session.as_ref() else {
         return rsx! {};
     };
     let shown = session.record();
-    let record: &AnyRecord = &shown;
+    let record: &AnyRecord = shown;
     let kind = session.kind();
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
-    let against_computer = matches!(session.mode(), Mode::Computer(_));
+    let local = session.local();
+    let against_computer = local.is_some_and(|g| matches!(g.mode(), Mode::Computer(_)));
+    let paused = local.is_some_and(LocalGame::is_paused);
+    let computer = local.map_or(ComputerState::Idle, LocalGame::computer);
     let online_seat = session.online_seat();
     let room_view = use_room().view();
     let online_wait = room_view
@@ -71,7 +74,7 @@ pub fn StatusPanel() -> Element {
     let finished = finish.is_some();
     let headline = match finish {
         Some(finish) => verdict_text(&texts, kind, finish.verdict),
-        None if session.is_paused() => texts.get("status-paused"),
+        None if paused => texts.get("status-paused"),
         None if online_seat.is_some() => match online_wait {
             // Never "Your turn" when no move can be made: say why instead.
             Some(reason) => texts.get(reason),
@@ -84,7 +87,7 @@ pub fn StatusPanel() -> Element {
                 vec![("side", side(record.turn()).into())],
             ),
         },
-        None => match session.computer() {
+        None => match computer {
             ComputerState::Thinking => texts.get("status-thinking"),
             ComputerState::Failed { retried: false } => texts.get("computer-failed"),
             ComputerState::Failed { retried: true } => texts.get("computer-failed-again"),

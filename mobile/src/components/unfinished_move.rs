@@ -13,7 +13,7 @@ pub fn UnfinishedMove() -> Element {
     let settings = use_settings();
     let texts = settings.texts.read();
     let unfinished = game
-        .session
+        .table
         .read()
         .as_ref()
         .is_some_and(|s| s.route_committed());

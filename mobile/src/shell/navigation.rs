@@ -7,7 +7,7 @@ use dioxus::prelude::*;
 use super::{game::Game, room::Room, screen::Screen};
 use crate::{
     platform,
-    state::{Action, Mode, Session},
+    state::{LocalAction, LocalGame, Mode},
     storage::SavedGame,
 };
 
@@ -47,7 +47,7 @@ impl Navigation {
             Screen::Mode(_) | Screen::Online | Screen::Welcome => Some(Screen::Games),
             Screen::Board => Some(
                 self.game
-                    .session
+                    .table
                     .read()
                     .as_ref()
                     .map_or(Screen::Games, |s| Screen::Mode(s.kind())),
@@ -63,7 +63,7 @@ impl Navigation {
         }
         if current == Screen::Board && screen != Screen::Board {
             // Leaving the board pauses the computer (nothing runs off screen).
-            self.game.dispatch(Action::Pause);
+            self.game.dispatch(LocalAction::Pause);
         }
         if current == Screen::Online && screen != Screen::Online {
             // The room's connection lives only while its screen is open.
@@ -86,7 +86,7 @@ impl Navigation {
     /// A new game on the board (it replaces the slot's save).
     pub fn start_new(mut self, kind: GameKind, mode: Mode) {
         self.game
-            .start_new(Session::new(kind, mode).with_seed(platform::fresh_seed()));
+            .start_new(LocalGame::new(kind, mode).with_seed(platform::fresh_seed()));
         self.screen.set(Screen::Board);
     }
 

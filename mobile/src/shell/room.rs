@@ -1,13 +1,10 @@
 //! The online room: creating one, opening one from an invitation, running its connection as a
 //! task, keeping the seat key on the device, and turning each report of the connection into
-//! the online screen's view and the board's session (which reads the room's record from the
-//! client: the client is its only owner).
+//! the online screen's view and the board's game (fed the room's confirmations in order).
 
-use std::cell::RefCell;
-use std::rc::Rc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use cozcade_engine::{AnyRecord, GameKind, Side};
+use cozcade_engine::{GameKind, Side};
 use dioxus::core::spawn_forever;
 use dioxus::prelude::*;
 use futures_channel::mpsc::unbounded;
@@ -21,15 +18,15 @@ use super::{
 use crate::{
     bridge::{self, Haptic},
     online::{
-        client::{IntentError, Link, OnlineClient, Stop},
+        client::{Link, OnlineClient, RoomUpdate, Stop},
+        connection::{Intent, Report, fresh_id_prefix, run},
         rooms::{create_room, room_info},
-        session::{Intent, SharedClient, fresh_id_prefix, run},
         transport::room_socket_url,
     },
     platform,
     state::online_games::ListedGame,
     state::{
-        Action, Connection, Invitation, OnlineView, Session, Welcome, WelcomeInfo,
+        Connection, Invitation, OnlineAction, OnlineGame, OnlineView, Table, Welcome, WelcomeInfo,
         invitation::server_base,
     },
     storage::{self, RoomSeat},
@@ -252,11 +249,11 @@ impl Room {
             return;
         };
         let id = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
-        let client: SharedClient = Rc::new(RefCell::new(OnlineClient::new(
+        let client = OnlineClient::new(
             invitation.room.clone(),
             stored_key.clone(),
             fresh_id_prefix(),
-        )));
+        );
         let (intents, incoming) = unbounded();
         let mut kept = Kept {
             key: stored_key,
@@ -266,8 +263,8 @@ impl Room {
         // The task belongs to the app, not to the screen that opened the room: it ends when
         // the room's screen is left (close) or the connection stops for good.
         let task = spawn_forever(async move {
-            run(url, client, incoming, move |client, error| {
-                self.on_report(id, &invitation, client, error, &mut kept);
+            run(url, client, incoming, move |report: Report<'_>| {
+                self.on_report(id, &invitation, report, &mut kept);
             })
             .await;
         });
@@ -288,14 +285,7 @@ impl Room {
 
     /// A report from the room's connection: the view, the board, and the seat kept or
     /// forgotten on the device.
-    fn on_report(
-        self,
-        id: u64,
-        invitation: &Invitation,
-        shared: &SharedClient,
-        error: Option<IntentError>,
-        kept: &mut Kept,
-    ) {
+    fn on_report(self, id: u64, invitation: &Invitation, report: Report<'_>, kept: &mut Kept) {
         let Kept {
             key: kept_key,
             forgotten,
@@ -304,8 +294,8 @@ impl Room {
         if !self.link.is_current(id) {
             return;
         }
-        let client = shared.borrow();
-        let view = OnlineView::of(invitation.clone(), &client, error);
+        let client = report.client;
+        let view = OnlineView::of(invitation.clone(), client, report.refused);
         if view.forgets_seat() {
             if !*forgotten {
                 *forgotten = true;
@@ -325,33 +315,15 @@ impl Room {
             });
         }
         // How the game stands, for the device's list (written only when it changed).
-        if !*forgotten
-            && let (Some(record), Some(seat), Some(seq)) =
-                (client.record(), client.seat(), client.last_seq())
-        {
-            let now_glance = (seat, record.outcome().is_none().then(|| record.turn()), seq);
+        if !*forgotten && let (Some(state), Some(seat)) = (client.state(), client.seat()) {
+            let now_glance = (seat, state.turn(), state.seq);
             if *glance != Some(now_glance) {
                 *glance = Some(now_glance);
                 self.note_glance(invitation, now_glance);
             }
         }
-        let game = client.record().map(AnyRecord::kind).zip(client.seat());
-        let seq = client.last_seq();
-        // The session reads the client; let go of it first.
-        drop(client);
-        if let Some((kind, seat)) = game {
-            let ready = view.ready();
-            let same_game = self
-                .game
-                .session
-                .peek()
-                .as_ref()
-                .is_some_and(|s| s.online_seat() == Some(seat) && s.kind() == kind);
-            if same_game {
-                self.game.dispatch(Action::Confirmed { seq, ready });
-            } else {
-                self.game.open(Session::online(shared.clone(), seat, ready));
-            }
+        if let Some(seat) = client.seat() {
+            self.show_on_board(invitation, seat, report.updates, view.ready());
         }
         let mut view_signal = self.link.view;
         // A refusal the player hasn't felt yet: the phone buzzes once (nothing on the web).
@@ -363,6 +335,39 @@ impl Room {
         if view_signal.peek().as_ref() != Some(&view) {
             view_signal.set(Some(view));
         }
+    }
+
+    /// Feeds what the room confirmed to its game on the board, in order. A board that does not
+    /// show this room's game from `seat` yet starts from the next whole state the room sends.
+    fn show_on_board(
+        self,
+        invitation: &Invitation,
+        seat: Side,
+        updates: Vec<RoomUpdate>,
+        ready: bool,
+    ) {
+        let mut updates = updates.into_iter();
+        let on_board = self
+            .game
+            .table
+            .peek()
+            .as_ref()
+            .and_then(Table::online)
+            .is_some_and(|game| game.room() == invitation.room && game.seat() == seat);
+        if !on_board {
+            let Some(state) = updates.by_ref().find_map(|update| match update {
+                RoomUpdate::State(state) => Some(state),
+                RoomUpdate::Event { .. } => None,
+            }) else {
+                return;
+            };
+            self.game
+                .open(Table::Online(OnlineGame::new(state, seat, ready)));
+        }
+        for update in updates {
+            self.game.dispatch(OnlineAction::Confirmed(update));
+        }
+        self.game.dispatch(OnlineAction::Ready(ready));
     }
 
     /// Why online play cannot start now, in the player's language.
@@ -470,12 +475,7 @@ impl Room {
             };
             return self.forget_seat(&invitation);
         };
-        // Shared like the room screen's client, so both run the same loop (see `run`).
-        let client: SharedClient = Rc::new(RefCell::new(OnlineClient::new(
-            seat.room.clone(),
-            Some(seat.seat_key),
-            fresh_id_prefix(),
-        )));
+        let client = OnlineClient::new(seat.room.clone(), Some(seat.seat_key), fresh_id_prefix());
         let (intents, incoming) = unbounded();
         let invitation = Invitation {
             server: seat.server,
@@ -483,26 +483,21 @@ impl Room {
         };
         spawn_forever(async move {
             let mut asked = false;
-            let client = run(
-                url,
-                client,
-                incoming,
-                move |client: &SharedClient, error| {
-                    if error.is_some() {
-                        asked = false;
-                    }
-                    let client = client.borrow();
-                    let caught_up = *client.link() == Link::Connected
-                        && client.record().is_some()
-                        && !client.has_pending();
-                    if !asked && caught_up {
-                        asked = intents.unbounded_send(Intent::Leave).is_ok();
-                    }
-                },
-            )
+            let client = run(url, client, incoming, move |report: Report<'_>| {
+                if report.refused.is_some() {
+                    asked = false;
+                }
+                let client = report.client;
+                let caught_up = *client.link() == Link::Connected
+                    && client.state().is_some()
+                    && !client.has_pending();
+                if !asked && caught_up {
+                    asked = intents.unbounded_send(Intent::Leave).is_ok();
+                }
+            })
             .await;
             let gone = matches!(
-                client.borrow().link(),
+                client.link(),
                 Link::Stopped(
                     Stop::Left | Stop::BadSeatKey | Stop::UnknownRoom | Stop::RoomExpired
                 )

@@ -375,12 +375,9 @@ impl Room {
     pub fn state(&self, connected: [bool; 2]) -> RoomState {
         RoomState {
             room: self.id.clone(),
-            game: self.game,
             seq: self.seq,
             round: self.round,
-            record: self.record.to_text(),
-            turn: self.record.outcome().is_none().then(|| self.record.turn()),
-            result: self.record.outcome(),
+            record: self.record.clone(),
             new_round_proposed_by: self.proposed_by,
             new_round_answer: self.new_round_answer,
             seats: [
