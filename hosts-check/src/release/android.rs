@@ -215,17 +215,35 @@ pub fn bundle_files(listing: &str) -> Findings {
     findings
 }
 
-/// `jarsigner -verify -strict -verbose -certs`: signed, every entry, with no warning.
+/// `jarsigner -verify -verbose -certs`: every entry signed, by one signer, with SHA-256.
+/// Not `-strict`: it turns the warnings every Play upload key draws (a self-signed certificate,
+/// no timestamp) into a failure. And jarsigner's exit code alone proves nothing: an unsigned
+/// bundle verifies with status 0 ("jar is unsigned.").
 pub fn jarsigner_verified(report: &str) -> Findings {
     let mut findings = Findings::new();
     findings.require(report.lines().any(|l| l.trim() == "jar verified."), || {
         "jarsigner did not say \"jar verified.\"".into()
     });
+    findings.require(
+        report
+            .lines()
+            .any(|l| l.trim_start().starts_with("- Signed by")),
+        || "jarsigner names no signer".into(),
+    );
+    findings.require(report.contains("Digest algorithm: SHA-256"), || {
+        "the bundle is not signed with SHA-256 digests".into()
+    });
     for (marker, meaning) in [
         ("jar is unsigned", "the bundle is not signed"),
-        ("unsigned entries", "some entries are not signed"),
-        ("Warning:", "jarsigner warns (see its report)"),
-        ("jarsigner: java.", "jarsigner failed"),
+        (
+            "unsigned entries",
+            "some entries are not signed (changed after signing?)",
+        ),
+        ("jarsigner error", "jarsigner failed"),
+        (
+            "jar verified, with signer errors",
+            "the signature has errors",
+        ),
     ] {
         findings.require(!report.contains(marker), || {
             format!("{meaning}: {marker:?}")
@@ -343,5 +361,130 @@ BundleConfig.pb\n";
             "{findings}"
         );
         assert!(findings.mentions("libjnidispatch.so"), "{findings}");
+    }
+
+    /// Runs a JDK tool; the JDK is needed for these tests (jarsigner is not in a JRE).
+    fn jdk(tool: &str, args: &[&str], dir: &std::path::Path, env: &[(&str, &str)]) -> String {
+        let output = std::process::Command::new(tool)
+            .args(args)
+            .current_dir(dir)
+            .envs(env.iter().copied())
+            .output()
+            .unwrap_or_else(|e| {
+                panic!(
+                    "cannot run {tool} ({e}): install a JDK \
+                     (Debian: `apt-get install -y default-jdk-headless`; `cargo xtask test` does)"
+                )
+            });
+        let text = format!(
+            "{}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+        assert!(output.status.success(), "{tool} {args:?}: {text}");
+        text
+    }
+
+    /// A small zip (an app bundle is one) with the given entries, by Python's zipfile.
+    fn zip(path: &std::path::Path, entries: &[&str], append: bool) {
+        let script = "import sys, zipfile\n\
+            with zipfile.ZipFile(sys.argv[1], sys.argv[2]) as z:\n    \
+            [z.writestr(name, 'content of ' + name) for name in sys.argv[3:]]";
+        let mode = if append { "a" } else { "w" };
+        let status = std::process::Command::new("python3")
+            .args(["-c", script])
+            .arg(path)
+            .arg(mode)
+            .args(entries)
+            .status()
+            .expect("python3 (for zipfile)");
+        assert!(status.success());
+    }
+
+    #[test]
+    fn a_bundle_signed_with_its_own_key_password_verifies() {
+        let dir = tempfile::tempdir().unwrap();
+        let passwords = [
+            ("STORE_PASSWORD", "store-secret"),
+            ("KEY_PASSWORD", "key-secret"),
+        ];
+        // A Play upload key: self-signed, its key password not the store's (a JKS keystore:
+        // keytool gives a PKCS12 store's key the store's password whatever it is told).
+        jdk(
+            "keytool",
+            &[
+                "-genkeypair",
+                "-keystore",
+                "upload.jks",
+                "-storetype",
+                "JKS",
+                "-alias",
+                "upload",
+                "-keyalg",
+                "RSA",
+                "-keysize",
+                "2048",
+                "-validity",
+                "10000",
+                "-dname",
+                "CN=Cozcade test",
+                "-storepass:env",
+                "STORE_PASSWORD",
+                "-keypass:env",
+                "KEY_PASSWORD",
+            ],
+            dir.path(),
+            &passwords,
+        );
+        let bundle = dir.path().join("app.aab");
+        zip(
+            &bundle,
+            &[
+                "base/manifest/AndroidManifest.xml",
+                "base/lib/arm64-v8a/libmain.so",
+            ],
+            false,
+        );
+        let verify = || {
+            jdk(
+                "jarsigner",
+                &["-verify", "-verbose", "-certs", "app.aab"],
+                dir.path(),
+                &[],
+            )
+        };
+        let unsigned = jarsigner_verified(&verify());
+        assert!(unsigned.mentions("not signed"), "{unsigned}");
+
+        // As the release workflow signs: both passwords from the environment.
+        jdk(
+            "jarsigner",
+            &[
+                "-keystore",
+                "upload.jks",
+                "-storepass:env",
+                "STORE_PASSWORD",
+                "-keypass:env",
+                "KEY_PASSWORD",
+                "-sigalg",
+                "SHA256withRSA",
+                "-digestalg",
+                "SHA-256",
+                "app.aab",
+                "upload",
+            ],
+            dir.path(),
+            &passwords,
+        );
+        let signed = jarsigner_verified(&verify());
+        assert!(signed.is_empty(), "{signed}");
+
+        // An entry added after signing.
+        zip(&bundle, &["base/lib/arm64-v8a/libextra.so"], true);
+        let tampered = jarsigner_verified(&verify());
+        assert!(
+            tampered.mentions("some entries are not signed"),
+            "{tampered}"
+        );
     }
 }
