@@ -31,15 +31,16 @@ public func cozcadeIosHostStart() {
             forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
         ) { _ in
             appCameToForeground()
-            checkWebViewsAlive()
+            // queue: .main, so on the main actor, as the web view watcher must be.
+            MainActor.assumeIsolated { checkWebViewsAlive() }
         },
         // The web view does not exist yet when this runs: watch it as soon as it is on screen.
         center.addObserver(
             forName: UIWindow.didBecomeKeyNotification, object: nil, queue: .main
-        ) { _ in watchWebViews() },
+        ) { _ in MainActor.assumeIsolated { watchWebViews() } },
         center.addObserver(
             forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
-        ) { _ in watchWebViews() },
+        ) { _ in MainActor.assumeIsolated { watchWebViews() } },
     ]
     startNetworkMonitor()
 }

@@ -23,11 +23,12 @@ import WebKit
 
 /// The watchers of the app's web views (one in practice), kept alive here: a web view holds its
 /// navigation delegate weakly.
-private var watchers: [WebViewWatcher] = []
+@MainActor private var watchers: [WebViewWatcher] = []
 
 /// Finds the app's web views in its windows and watches each one not watched yet. Called when
 /// the app becomes active or a window becomes key, and on every return to the foreground; cheap
 /// when there is nothing new.
+@MainActor
 func watchWebViews() {
     watchers.removeAll { $0.webView == nil }
     for webView in appWebViews() where !watchers.contains(where: { $0.webView === webView }) {
@@ -36,6 +37,7 @@ func watchWebViews() {
 }
 
 /// On a return to the foreground: reload any web view whose page died in the background.
+@MainActor
 func checkWebViewsAlive() {
     watchWebViews()
     for watcher in watchers {
@@ -43,6 +45,7 @@ func checkWebViewsAlive() {
     }
 }
 
+@MainActor
 private func appWebViews() -> [WKWebView] {
     UIApplication.shared.connectedScenes
         .compactMap { $0 as? UIWindowScene }
@@ -50,6 +53,7 @@ private func appWebViews() -> [WKWebView] {
         .flatMap { webViews(in: $0) }
 }
 
+@MainActor
 private func webViews(in view: UIView) -> [WKWebView] {
     if let webView = view as? WKWebView {
         return [webView]
@@ -57,10 +61,15 @@ private func webViews(in view: UIView) -> [WKWebView] {
     return view.subviews.flatMap { webViews(in: $0) }
 }
 
+// Main-actor isolated, like WKNavigationDelegate and everything it touches; WebKit calls it on
+// the main thread.
+@MainActor
 final class WebViewWatcher: NSObject, WKNavigationDelegate {
     private(set) weak var webView: WKWebView?
-    /// wry's delegate: every message the watcher does not handle itself goes there.
-    private let wry: (any WKNavigationDelegate)?
+    /// wry's delegate: every message the watcher does not handle itself goes there. Set once,
+    /// before WebKit can ask anything, and only read after: safe to read from the
+    /// Objective-C runtime's forwarding, which is not isolated.
+    private nonisolated(unsafe) let wry: (any WKNavigationDelegate)?
     /// The page to load again if the web view has forgotten its address.
     private var lastURL: URL?
 
@@ -77,12 +86,13 @@ final class WebViewWatcher: NSObject, WKNavigationDelegate {
         }
     }
 
-    // Everything wry's delegate answers, the watcher answers by passing it on.
-    override func responds(to aSelector: Selector!) -> Bool {
+    // Everything wry's delegate answers, the watcher answers by passing it on. NSObject's
+    // methods, so not isolated.
+    nonisolated override func responds(to aSelector: Selector!) -> Bool {
         super.responds(to: aSelector) || ((wry as? NSObject)?.responds(to: aSelector) ?? false)
     }
 
-    override func forwardingTarget(for aSelector: Selector!) -> Any? {
+    nonisolated override func forwardingTarget(for aSelector: Selector!) -> Any? {
         if let wry = wry as? NSObject, wry.responds(to: aSelector) {
             return wry
         }
