@@ -543,7 +543,15 @@ fn the_artifacts_are_checked_before_any_upload() {
                 "{file} {name}: a step before the upload may fail: {step:?}"
             );
         }
-        // A failed check fails the step: nothing swallows its status.
+        // A failed check fails the step: a named bash runs with -eo pipefail (the unnamed
+        // default is only -e, under which a failure inside a pipe goes unnoticed), and nothing
+        // swallows a check's status.
+        let workflow = workflows.iter().find(|w| w.path == file).expect("file");
+        assert_eq!(
+            workflow.yaml["defaults"]["run"]["shell"].as_str(),
+            Some("bash"),
+            "{file}: run steps without -o pipefail"
+        );
         for line in scripts(job).lines().filter(|l| l.contains("release-check")) {
             assert!(
                 !line.contains("|| true") && !line.contains("|| :"),
