@@ -237,3 +237,15 @@ pub async fn copy_link(link: &str) -> Result<(), ShareError> {
         Err(e) => Err(ShareError::Page(e.to_string())),
     }
 }
+
+/// Whether the device says it has no network at all (the browser's `navigator.onLine`). A phone
+/// that has one but cannot reach the server is not offline: that is the request's own error.
+#[cfg(target_arch = "wasm32")]
+pub fn is_offline() -> bool {
+    web_sys::window().is_some_and(|window| !window.navigator().on_line())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn is_offline() -> bool {
+    false
+}

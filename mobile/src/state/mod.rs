@@ -6,6 +6,7 @@
 //! Everything here runs in host unit tests.
 
 pub mod animation;
+mod effect;
 mod feel;
 mod finish;
 pub mod invitation;
@@ -20,6 +21,7 @@ pub mod sowing;
 mod table;
 pub mod welcome;
 
+pub use effect::Effect;
 pub use feel::Feel;
 pub use finish::{Finish, Verdict};
 pub use invitation::{Invitation, InvitationError};
@@ -29,5 +31,5 @@ pub use online::{Answered, Connection, NewRound, OnlineMessage, OnlineView};
 pub use online_game::{OnlineAction, OnlineGame};
 pub use pass_and_play::PassAndPlay;
 pub use route::{Cell, RouteBuilder, Tap, cell_of};
-pub use table::{Action, Effect, Table};
+pub use table::{Action, Table};
 pub use welcome::{Welcome, WelcomeInfo};

@@ -7,11 +7,11 @@ use cozcade_engine::{AnyMove, AnyRecord, GameKind, Side};
 use cozcade_protocol::{Event, RoomState, client::RoomUpdate};
 
 use super::{
+    effect::Effect,
     feel::{Feel, feel_of_move},
     finish::Finish,
     mode::Mode,
     route::{Cell, RouteBuilder, Tap},
-    table::Effect,
 };
 
 /// What changes an online game besides taps on the board (see [`super::Action`]).

@@ -3,13 +3,14 @@
 //! confirmed. Components send [`Action`]s and draw what the table says; each action is
 //! answered with the [`Effect`]s the shell carries out.
 
-use cozcade_engine::{AnyMove, AnyRecord, GameKind, Side};
+use cozcade_engine::{AnyRecord, GameKind, Side};
 
 use super::{
+    effect::Effect,
     feel::Feel,
     finish::Finish,
     local_game::{LocalAction, LocalGame},
-    mode::{Level, Slot},
+    mode::Level,
     online_game::{OnlineAction, OnlineGame},
     route::Cell,
 };
@@ -40,24 +41,6 @@ impl From<OnlineAction> for Action {
     fn from(action: OnlineAction) -> Self {
         Action::Online(action)
     }
-}
-
-/// What the shell must do after an action.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Effect {
-    /// Store the record and mode in this game's slot for the mode.
-    Save,
-    /// Remove the save of a slot this game has left.
-    DeleteSave(Slot),
-    /// Ask the computer for a move; answer with [`LocalAction::ComputerMoved`] or
-    /// [`LocalAction::ComputerFailed`] carrying `generation`.
-    Think { level: Level, generation: u64 },
-    /// Stop a search in progress (its answer would be stale anyway).
-    StopThinking,
-    /// A move was added to the record at this ply index (for the animation).
-    Played { index: usize },
-    /// Online: send this move to the room; it appears when the server confirms it.
-    Send(AnyMove),
 }
 
 #[derive(Clone, Debug)]
