@@ -1,5 +1,5 @@
-//! The board of the game in progress, local or online: reads the session once and gives the
-//! board of its game what it draws as props, and the taps back to the session.
+//! The board of the game in progress, local or online: reads the table once and gives the
+//! board of its game what it draws as props, and the taps back to the table.
 //!
 //! While a move is being shown ([`Game::animating`](crate::shell::Game::animating)) the board
 //! draws the position before it with the moving piece on its way, and nothing is tappable: a
@@ -11,7 +11,7 @@ use dioxus::prelude::*;
 use super::{checkers_board::CheckersBoard, kalah_board::KalahBoard, star_board::StarBoard};
 use crate::{
     i18n::Arg,
-    shell::{use_game, use_settings},
+    shell::{use_board, use_settings},
     state::{
         Action, Cell,
         animation::{Animation, KalahFeat, Motion},
@@ -20,38 +20,34 @@ use crate::{
 
 #[component]
 pub fn GameBoard() -> Element {
-    let game = use_game();
+    let board = use_board();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.table.read();
-    let Some(session) = session.as_ref() else {
+    let table = board.table.read();
+    let Some(table) = table.as_ref() else {
         return rsx! {};
     };
-    let animation = game.animation.read().clone();
+    let animation = board.animation.read().clone();
     let moving = animation.is_some();
-    let turned = session.board_turned();
+    let turned = table.board_turned();
     // Mid-animation nothing is offered: the position on screen is not the one to play on.
     let (highlights, movable, route): (Vec<Cell>, Vec<Cell>, Vec<Cell>) = if moving {
         Default::default()
     } else {
-        (
-            session.highlights(),
-            session.movable(),
-            session.route().to_vec(),
-        )
+        (table.highlights(), table.movable(), table.route().to_vec())
     };
     let on_tap = move |cell: Cell| {
-        if game.animation.peek().is_some() {
-            game.skip_animation();
+        if board.animation.peek().is_some() {
+            board.skip_animation();
         } else {
-            game.dispatch(Action::Tap(cell));
+            board.dispatch(Action::Tap(cell));
         }
     };
     let on_cancel = move |()| {
-        game.skip_animation();
-        game.dispatch(Action::Cancel);
+        board.skip_animation();
+        board.dispatch(Action::Cancel);
     };
-    let record = session.record();
+    let record = table.record();
     // Checkers captures are compulsory: when the pieces on offer must capture, say why.
     let must_capture = !movable.is_empty()
         && matches!(record, AnyRecord::Checkers(_))

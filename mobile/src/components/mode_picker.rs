@@ -5,7 +5,7 @@ use super::{confirm_dialog::ConfirmDialog, modal::Behind, top_bar::TopBar};
 use crate::{
     computer,
     i18n::Arg,
-    shell::{Screen, use_game, use_navigation, use_room, use_settings},
+    shell::{Screen, use_board, use_navigation, use_room, use_settings},
     state::{Level, LocalAction, Mode, Slot},
 };
 
@@ -14,7 +14,7 @@ use crate::{
 #[component]
 pub fn ModePicker(kind: GameKind) -> Element {
     let navigation = use_navigation();
-    let game = use_game();
+    let board = use_board();
     let settings = use_settings();
     let room = use_room();
     let texts = settings.texts.read();
@@ -67,7 +67,7 @@ pub fn ModePicker(kind: GameKind) -> Element {
                             class: "primary",
                             onclick: move |_| {
                                 navigation.resume(saved.clone());
-                                game.dispatch(LocalAction::SetLevel(*level.peek()));
+                                board.dispatch(LocalAction::SetLevel(*level.peek()));
                             },
                             {texts.get("action-continue")}
                         }

@@ -1,7 +1,7 @@
 use dioxus::prelude::*;
 
 use crate::{
-    shell::{use_game, use_settings},
+    shell::{use_board, use_settings},
     state::{LocalAction, Mode, PassAndPlay, Table},
 };
 
@@ -9,11 +9,11 @@ use crate::{
 /// the board turned toward the player to move. Kept with the game.
 #[component]
 pub fn PassOptions() -> Element {
-    let game = use_game();
+    let board = use_board();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.table.read();
-    let Some(pass) = session
+    let table = board.table.read();
+    let Some(pass) = table
         .as_ref()
         .and_then(Table::local)
         .filter(|g| g.mode() == Mode::SameDevice)
@@ -29,7 +29,7 @@ pub fn PassOptions() -> Element {
                     checked: pass.hand_over,
                     onchange: move |event: FormEvent| {
                         let hand_over = event.checked();
-                        game.dispatch(LocalAction::SetPassAndPlay(PassAndPlay { hand_over, ..pass }));
+                        board.dispatch(LocalAction::SetPassAndPlay(PassAndPlay { hand_over, ..pass }));
                     },
                 }
                 {texts.get("option-hand-over")}
@@ -40,7 +40,7 @@ pub fn PassOptions() -> Element {
                     checked: pass.turn_board,
                     onchange: move |event: FormEvent| {
                         let turn_board = event.checked();
-                        game.dispatch(LocalAction::SetPassAndPlay(PassAndPlay { turn_board, ..pass }));
+                        board.dispatch(LocalAction::SetPassAndPlay(PassAndPlay { turn_board, ..pass }));
                     },
                 }
                 {texts.get("option-turn-board")}

@@ -4,7 +4,7 @@
 use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
-use super::{game::Game, room::Room, screen::Screen};
+use super::{board::Board, room::Room, screen::Screen};
 use crate::{
     platform,
     state::{LocalAction, LocalGame, Mode},
@@ -16,7 +16,7 @@ pub struct Navigation {
     pub screen: Signal<Screen>,
     /// Where Back from How to play returns to.
     previous: Signal<Screen>,
-    game: Game,
+    board: Board,
     room: Room,
 }
 
@@ -25,11 +25,11 @@ pub fn use_navigation() -> Navigation {
 }
 
 impl Navigation {
-    pub(super) fn new(screen: Signal<Screen>, game: Game, room: Room) -> Self {
+    pub(super) fn new(screen: Signal<Screen>, board: Board, room: Room) -> Self {
         Navigation {
             screen,
             previous: Signal::new(Screen::Games),
-            game,
+            board,
             room,
         }
     }
@@ -46,7 +46,7 @@ impl Navigation {
             Screen::Games => None,
             Screen::Mode(_) | Screen::Online | Screen::Welcome => Some(Screen::Games),
             Screen::Board => Some(
-                self.game
+                self.board
                     .table
                     .read()
                     .as_ref()
@@ -63,7 +63,7 @@ impl Navigation {
         }
         if current == Screen::Board && screen != Screen::Board {
             // Leaving the board pauses the computer (nothing runs off screen).
-            self.game.dispatch(LocalAction::Pause);
+            self.board.dispatch(LocalAction::Pause);
         }
         if current == Screen::Online && screen != Screen::Online {
             // The room's connection lives only while its screen is open.
@@ -85,14 +85,14 @@ impl Navigation {
 
     /// A new game on the board (it replaces the slot's save).
     pub fn start_new(mut self, kind: GameKind, mode: Mode) {
-        self.game
+        self.board
             .start_new(LocalGame::new(kind, mode).with_seed(platform::fresh_seed()));
         self.screen.set(Screen::Board);
     }
 
     /// A saved game on the board.
     pub fn resume(mut self, saved: SavedGame) {
-        self.game.resume(saved);
+        self.board.resume(saved);
         self.screen.set(Screen::Board);
     }
 }

@@ -17,7 +17,7 @@ use dioxus::prelude::*;
 use futures_channel::mpsc::unbounded;
 
 use super::{
-    game::Game,
+    board::Board,
     room_link::{RoomLink, RoomRun},
     screen::Screen,
     settings::Settings,
@@ -42,7 +42,7 @@ static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
 pub struct Room {
     link: RoomLink,
     settings: Settings,
-    game: Game,
+    board: Board,
     screen: Signal<Screen>,
     /// The invitation whose welcome is on screen (no seat taken yet).
     welcome: Signal<Option<Welcome>>,
@@ -56,13 +56,13 @@ impl Room {
     pub(super) fn new(
         settings: Settings,
         link: RoomLink,
-        game: Game,
+        board: Board,
         screen: Signal<Screen>,
     ) -> Self {
         Room {
             link,
             settings,
-            game,
+            board,
             screen,
             welcome: Signal::new(None),
         }
@@ -116,7 +116,7 @@ impl Room {
     fn connect(mut self, invitation: Invitation, stored_key: Option<String>) {
         let mut view_signal = self.link.view;
         view_signal.set(Some(OnlineView::opening(invitation.clone())));
-        self.game.close();
+        self.board.close();
         self.screen.set(Screen::Online);
         platform::show_room_in_address(Some(&invitation.room));
         if is_offline() {
@@ -163,8 +163,8 @@ impl Room {
     /// the list of this device's games).
     pub(super) fn close(self) {
         if self.link.stop() {
-            if self.game.is_online() {
-                self.game.close();
+            if self.board.is_online() {
+                self.board.close();
             }
             platform::show_room_in_address(None);
         }

@@ -83,7 +83,7 @@ impl LocalGame {
 
     /// A saved game, as it was stored.
     pub fn resume_record(record: AnyRecord, mode: Mode) -> Self {
-        let mut session = LocalGame {
+        let mut game = LocalGame {
             route: RouteBuilder::default(),
             record,
             mode,
@@ -95,11 +95,11 @@ impl LocalGame {
             handing_over: false,
             seed: 0,
         };
-        session.refresh_route();
-        session
+        game.refresh_route();
+        game
     }
 
-    /// The same session with the computer's seed for this game (drawn from the system for a
+    /// The same game with the computer's seed for this game (drawn from the system for a
     /// new game, saved with it).
     pub fn with_seed(mut self, seed: u64) -> Self {
         self.seed = seed;
@@ -112,7 +112,7 @@ impl LocalGame {
         self.seed
     }
 
-    /// The same session with the players' way of passing the device (as saved with it).
+    /// The same game with the players' way of passing the device (as saved with it).
     pub fn with_pass_and_play(mut self, pass: PassAndPlay) -> Self {
         self.pass = pass;
         self
@@ -148,7 +148,7 @@ impl LocalGame {
         Finish::of(&self.record, self.mode, None)
     }
 
-    /// Effects to run once the session is on screen: a restored game where the computer is to
+    /// Effects to run once the game is on screen: a restored game where the computer is to
     /// move starts it thinking.
     pub fn start(&mut self) -> Vec<Effect> {
         self.maybe_think()

@@ -60,12 +60,12 @@ mod tests {
     }
 
     #[test]
-    fn a_session_saved_mid_game_resumes_where_it_was_with_its_level() {
+    fn a_game_saved_mid_game_resumes_where_it_was_with_its_level() {
         let store = MemoryStore::default();
-        let mut session = LocalGame::new(GameKind::Kalah, Mode::Computer(Level::Hard)).with_seed(9);
-        let effects = session.tap(5); // gold f: the computer is to move
+        let mut game = LocalGame::new(GameKind::Kalah, Mode::Computer(Level::Hard)).with_seed(9);
+        let effects = game.tap(5); // gold f: the computer is to move
         assert!(effects.contains(&Effect::Save));
-        save(&store, &session);
+        save(&store, &game);
 
         let loaded = store
             .load(GameKind::Kalah, Slot::Computer)
@@ -76,8 +76,8 @@ mod tests {
         assert_eq!(loaded.seed, Some(9));
         let mut resumed = LocalGame::resume_record(loaded.record, loaded.mode)
             .with_seed(loaded.seed.expect("saved"));
-        assert_eq!(resumed.record(), session.record());
-        assert_eq!(resumed.seed(), session.seed());
+        assert_eq!(resumed.record(), game.record());
+        assert_eq!(resumed.seed(), game.seed());
         // The computer's turn was saved, so it thinks again on resume, at the saved level.
         assert!(matches!(
             resumed.start().as_slice(),

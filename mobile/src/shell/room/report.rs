@@ -95,7 +95,7 @@ impl Room {
     ) {
         let mut updates = updates.into_iter();
         let on_board = self
-            .game
+            .board
             .table
             .peek()
             .as_ref()
@@ -108,12 +108,12 @@ impl Room {
             }) else {
                 return;
             };
-            self.game
+            self.board
                 .open(Table::Online(OnlineGame::new(state, seat, ready)));
         }
         for update in updates {
-            self.game.dispatch(OnlineAction::Confirmed(update));
+            self.board.dispatch(OnlineAction::Confirmed(update));
         }
-        self.game.dispatch(OnlineAction::Ready(ready));
+        self.board.dispatch(OnlineAction::Ready(ready));
     }
 }

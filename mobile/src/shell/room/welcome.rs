@@ -17,7 +17,7 @@ impl Room {
     /// game it is and which seat is open. A full or unknown room goes straight to the online
     /// screen's plain explanation.
     pub(super) fn greet(mut self, invitation: Invitation) {
-        self.game.close();
+        self.board.close();
         platform::show_room_in_address(Some(&invitation.room));
         if is_offline() {
             // The same explanation as a room opened without a network.

@@ -24,10 +24,10 @@ const FIRST_FRAME: Duration = Duration::from_millis(20);
 
 /// The game on the board and what runs for it; every field is a `Copy` handle.
 #[derive(Clone, Copy)]
-pub struct Game {
+pub struct Board {
     pub table: Signal<Option<Table>>,
     /// The move being shown step by step, if any: the board draws the position before it, and
-    /// nothing on it is tappable (see [`Game::animating`]).
+    /// nothing on it is tappable (see [`Board::animating`]).
     pub animation: Signal<Option<Animation>>,
     /// Plies played while another was being shown (the computer's reply, the friend's move),
     /// shown one after another.
@@ -47,13 +47,13 @@ pub struct Game {
     link: RoomLink,
 }
 
-pub fn use_game() -> Game {
+pub fn use_board() -> Board {
     use_context()
 }
 
-impl Game {
+impl Board {
     pub(super) fn new(settings: Settings, link: RoomLink) -> Self {
-        Game {
+        Board {
             table: Signal::new(None),
             animation: Signal::new(None),
             queued: Signal::new(VecDeque::new()),
@@ -242,8 +242,8 @@ impl Game {
             return;
         }
         let animation = {
-            let session = self.table.peek();
-            let shown = session.as_ref().map(Table::record);
+            let table = self.table.peek();
+            let shown = table.as_ref().map(Table::record);
             shown.and_then(|record| Animation::of(record, ply))
         };
         let Some(animation) = animation else {
