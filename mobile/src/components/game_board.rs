@@ -5,7 +5,7 @@
 //! draws the position before it with the moving piece on its way, and nothing is tappable: a
 //! tap only skips the animation, so no tap ever plays on a position the player has not seen.
 
-use cozcade_engine::{AnyMove, AnyRecord};
+use cozcade_engine::{AnyMove, AnyRecord, kalah::Sowing};
 use dioxus::prelude::*;
 
 use super::{checkers_board::CheckersBoard, kalah_board::KalahBoard, star_board::StarBoard};
@@ -14,7 +14,7 @@ use crate::{
     shell::{use_board, use_settings},
     state::{
         Action, Cell,
-        animation::{Animation, KalahFeat, Motion},
+        animation::{Animation, Motion},
     },
 };
 
@@ -76,7 +76,7 @@ pub fn GameBoard() -> Element {
                 ),
             };
             if let (Some(before), Some(mv), true) = (&before, mv, shown_all) {
-                note = kalah_note(&texts, KalahFeat::of(before, mv));
+                note = kalah_note(&texts, before.sowing(&mv));
             }
             let last = match (&before, mv) {
                 (Some(before), Some(mv)) => Some((before.clone(), mv)),
@@ -159,13 +159,14 @@ pub fn GameBoard() -> Element {
     }
 }
 
-/// "Extra turn", "Captured N", or both, for the Kalah move just shown.
-fn kalah_note(texts: &crate::i18n::Texts, feat: KalahFeat) -> Option<String> {
+/// "Extra turn", "Captured N", or both, for the Kalah move just shown (nothing for the move
+/// that ends the game: its sweep of the rows is no capture).
+fn kalah_note(texts: &crate::i18n::Texts, sowing: Sowing) -> Option<String> {
     let mut parts = Vec::new();
-    if feat.captured > 0 {
-        parts.push(texts.with("note-captured", vec![("seeds", Arg::from(feat.captured))]));
+    if sowing.captured > 0 {
+        parts.push(texts.with("note-captured", vec![("seeds", Arg::from(sowing.captured))]));
     }
-    if feat.extra_turn {
+    if sowing.extra_turn {
         parts.push(texts.get("note-extra-turn"));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))

@@ -1,6 +1,6 @@
 //! How a move feels in the hand (a phone's haptics, which the shell asks the host for).
 
-use cozcade_engine::{AnyRecord, Game, Outcome, Side};
+use cozcade_engine::{AnyMove, AnyRecord, Outcome, Side};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Feel {
@@ -25,19 +25,12 @@ pub fn feel_of_move(record: &AnyRecord, index: usize, ours: Option<Side>) -> Opt
     }
     let captured = match record {
         AnyRecord::Checkers(_) => mv.is_capture(),
-        // Sowing only ever adds to the other side's pits, so one that lost seeds was captured;
-        // except in the last move, after which the rows are swept into the stores.
-        AnyRecord::Kalah(record) if !ended_here => {
-            match (record.position_at(index), record.position_at(index + 1)) {
-                (Some(before), Some(after)) => {
-                    let other = before.turn().other();
-                    let (was, now) = (before.pits(other), after.pits(other));
-                    was.iter().zip(now).any(|(w, n)| n < *w)
-                }
-                _ => false,
-            }
-        }
-        AnyRecord::Kalah(_) | AnyRecord::ChineseCheckers(_) => false,
+        // The engine says what the sowing captured (the last move's sweep of the rows is none).
+        AnyRecord::Kalah(record) => match (record.position_at(index), mv) {
+            (Some(before), AnyMove::Kalah(mv)) => before.sowing(&mv).captured > 0,
+            _ => false,
+        },
+        AnyRecord::ChineseCheckers(_) => false,
     };
     Some(if captured { Feel::Capture } else { Feel::Move })
 }
