@@ -5,7 +5,7 @@
 //! draws the position before it with the moving piece on its way, and nothing is tappable: a
 //! tap only skips the animation, so no tap ever plays on a position the player has not seen.
 
-use cozcade_engine::{AnyMove, AnyRecord, kalah::Sowing};
+use cozcade_engine::{AnyMove, AnyRecord, Place, kalah::Sowing};
 use dioxus::prelude::*;
 
 use super::{checkers_board::CheckersBoard, kalah_board::KalahBoard, star_board::StarBoard};
@@ -15,6 +15,7 @@ use crate::{
     state::{
         Action, Cell,
         animation::{Animation, Motion},
+        cell_of, place_of,
     },
 };
 
@@ -31,16 +32,23 @@ pub fn GameBoard() -> Element {
     let moving = animation.is_some();
     let turned = table.board_turned();
     // Mid-animation nothing is offered: the position on screen is not the one to play on.
+    // The boards draw cells (the page's numbering); the table speaks of the engine's places.
+    let cells = |places: &[Place]| places.iter().copied().map(cell_of).collect::<Vec<Cell>>();
     let (highlights, movable, route): (Vec<Cell>, Vec<Cell>, Vec<Cell>) = if moving {
         Default::default()
     } else {
-        (table.highlights(), table.movable(), table.route().to_vec())
+        (
+            cells(&table.highlights()),
+            cells(&table.movable()),
+            cells(table.route()),
+        )
     };
+    let kind = table.kind();
     let on_tap = move |cell: Cell| {
         if board.animation.peek().is_some() {
             board.skip_animation();
-        } else {
-            board.dispatch(Action::Tap(cell));
+        } else if let Some(place) = place_of(kind, cell) {
+            board.dispatch(Action::Tap(place));
         }
     };
     let on_cancel = move |()| {

@@ -3,7 +3,7 @@
 //! right along the bottom row to its store on the right, turquoise's left along the top.
 
 use cozcade_engine::{
-    Game, GameKind, Kalah, Side,
+    Game, GameKind, Kalah, Place, Side,
     kalah::{Move, PITS, Pit},
 };
 use dioxus::prelude::*;
@@ -18,6 +18,7 @@ use crate::{
     state::{
         Cell,
         animation::Animation,
+        cell_of,
         sowing::{self, KalahCounts},
     },
 };
@@ -110,8 +111,9 @@ fn store_count_at((x, y, w, h): (u32, u32, u32, u32)) -> (u32, u32) {
     }
 }
 
-fn cell_of(side: Side, pit: usize) -> Cell {
-    (side.index() * PITS + pit) as Cell
+/// The cell of `side`'s pit number `pit` (0..6), as every board numbers it.
+fn pit_cell(side: Side, pit: usize) -> Cell {
+    Pit::new(pit).map_or(0, |pit| cell_of(Place::Pit(side, pit)))
 }
 
 fn pit_label(texts: &Texts, side_name: &str, pit: usize, seeds: u8) -> String {
@@ -165,7 +167,7 @@ pub fn KalahBoard(
     };
     let mover = position.turn();
     // The keyboard cursor walks over the pits of the side to move.
-    let row: Vec<Cell> = (0..PITS).map(|p| cell_of(mover, p)).collect();
+    let row: Vec<Cell> = (0..PITS).map(|p| pit_cell(mover, p)).collect();
     let cursor_cell = cursor.read().filter(|c| row.contains(c));
     let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let view_box = if landscape {
@@ -218,7 +220,7 @@ pub fn KalahBoard(
     let mut pits = Vec::new();
     for side in Side::BOTH {
         for pit in 0..PITS {
-            let cell = cell_of(side, pit);
+            let cell = pit_cell(side, pit);
             let seeds = counts.pits[side.index()][pit];
             let (cx, cy) = pit_centre(drawn_at(side), pit, landscape);
             let (count_at, letter_at) = pit_labels_at(drawn_at(side), (cx, cy), landscape);

@@ -1,7 +1,7 @@
 //! A game played on this device, against the computer or by two people passing it: it owns its
 //! record, the level, pause, the computer's progress and the way the players pass the device.
 
-use cozcade_engine::{AnyMove, AnyRecord, GameKind, Side};
+use cozcade_engine::{AnyMove, AnyRecord, GameKind, Place, Side};
 
 use super::{
     effect::Effect,
@@ -9,7 +9,7 @@ use super::{
     finish::Finish,
     mode::{Level, Mode},
     pass_and_play::PassAndPlay,
-    route::{Cell, RouteBuilder, Tap},
+    route::{Route, Tap},
 };
 
 /// What changes a local game besides taps on the board (see [`super::Action`]).
@@ -59,7 +59,7 @@ pub enum ComputerState {
 pub struct LocalGame {
     record: AnyRecord,
     mode: Mode,
-    route: RouteBuilder<AnyMove>,
+    route: Route,
     paused: bool,
     computer: ComputerState,
     /// Bumped whenever the game changes under a pending computer request, so that a late answer
@@ -84,7 +84,7 @@ impl LocalGame {
     /// A saved game, as it was stored.
     pub fn resume_record(record: AnyRecord, mode: Mode) -> Self {
         let mut game = LocalGame {
-            route: RouteBuilder::default(),
+            route: Route::default(),
             record,
             mode,
             paused: false,
@@ -184,24 +184,24 @@ impl LocalGame {
     }
 
     /// The route tapped so far (never part of a save).
-    pub fn route(&self) -> &[Cell] {
-        self.route.tapped()
+    pub fn route(&self) -> &[Place] {
+        self.route.picked()
     }
 
     /// The cells to highlight: movable pieces, or the next landings of the chosen one. Empty when
     /// it is not a human's turn to tap.
-    pub fn highlights(&self) -> Vec<Cell> {
+    pub fn highlights(&self) -> Vec<Place> {
         if self.human_to_move() {
-            self.route.next_cells()
+            self.route.next(&self.record)
         } else {
             Vec::new()
         }
     }
 
     /// Cells that start a move (for "next movable piece" with Home), or none.
-    pub fn movable(&self) -> Vec<Cell> {
+    pub fn movable(&self) -> Vec<Place> {
         if self.human_to_move() {
-            self.route.starts()
+            Route::starts(&self.record)
         } else {
             Vec::new()
         }
@@ -240,11 +240,11 @@ impl LocalGame {
     }
 
     /// A tap (or Enter/Space) on a pit, square or hole.
-    pub fn tap(&mut self, cell: Cell) -> Vec<Effect> {
+    pub fn tap(&mut self, place: Place) -> Vec<Effect> {
         if !self.human_to_move() {
             return Vec::new();
         }
-        match self.route.tap(cell) {
+        match self.route.tap(&self.record, place) {
             Tap::Complete(mv) => self.play_human(mv),
             Tap::Extended | Tap::Released | Tap::Ignored => Vec::new(),
         }
@@ -471,7 +471,7 @@ impl LocalGame {
     }
 
     fn refresh_route(&mut self) {
-        self.route = RouteBuilder::of(&self.record);
+        self.route.cancel();
     }
 }
 

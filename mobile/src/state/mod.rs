@@ -6,6 +6,7 @@
 //! Everything here runs in host unit tests.
 
 pub mod animation;
+mod cell;
 mod effect;
 mod feel;
 mod finish;
@@ -21,6 +22,7 @@ pub mod sowing;
 mod table;
 pub mod welcome;
 
+pub use cell::{Cell, cell_of, place_of};
 pub use effect::Effect;
 pub use feel::Feel;
 pub use finish::{Finish, Verdict};
@@ -30,6 +32,6 @@ pub use mode::{Level, Mode, Slot};
 pub use online::{Answered, Connection, NewRound, OnlineMessage, OnlineView};
 pub use online_game::{OnlineAction, OnlineGame};
 pub use pass_and_play::PassAndPlay;
-pub use route::{Cell, RouteBuilder, Tap, cell_of};
+pub use route::{Route, Tap};
 pub use table::{Action, Table};
 pub use welcome::{Welcome, WelcomeInfo};

@@ -3,7 +3,7 @@
 //! the next event, folded with the protocol's one fold); a finished route is sent, and the
 //! board changes only when the server confirms the move.
 
-use cozcade_engine::{AnyMove, AnyRecord, GameKind, Side};
+use cozcade_engine::{AnyMove, AnyRecord, GameKind, Place, Side};
 use cozcade_protocol::{Event, RoomState, client::RoomUpdate};
 
 use super::{
@@ -11,7 +11,7 @@ use super::{
     feel::{Feel, feel_of_move},
     finish::Finish,
     mode::Mode,
-    route::{Cell, RouteBuilder, Tap},
+    route::{Route, Tap},
 };
 
 /// What changes an online game besides taps on the board (see [`super::Action`]).
@@ -31,18 +31,17 @@ pub struct OnlineGame {
     /// The seat this device plays.
     seat: Side,
     ready: bool,
-    route: RouteBuilder<AnyMove>,
+    route: Route,
 }
 
 impl OnlineGame {
     /// The room's game as confirmed in `state`, played from `seat`.
     pub fn new(state: RoomState, seat: Side, ready: bool) -> Self {
-        let route = RouteBuilder::of(&state.record);
         OnlineGame {
             state,
             seat,
             ready,
-            route,
+            route: Route::default(),
         }
     }
 
@@ -63,24 +62,24 @@ impl OnlineGame {
     }
 
     /// The route tapped so far.
-    pub fn route(&self) -> &[Cell] {
-        self.route.tapped()
+    pub fn route(&self) -> &[Place] {
+        self.route.picked()
     }
 
     /// The cells to highlight: this seat's movable pieces, or the next landings of the chosen
     /// one; none when it is not this seat's move.
-    pub fn highlights(&self) -> Vec<Cell> {
+    pub fn highlights(&self) -> Vec<Place> {
         if self.human_to_move() {
-            self.route.next_cells()
+            self.route.next(&self.state.record)
         } else {
             Vec::new()
         }
     }
 
     /// Cells that start a move, or none.
-    pub fn movable(&self) -> Vec<Cell> {
+    pub fn movable(&self) -> Vec<Place> {
         if self.human_to_move() {
-            self.route.starts()
+            Route::starts(&self.state.record)
         } else {
             Vec::new()
         }
@@ -119,11 +118,11 @@ impl OnlineGame {
     }
 
     /// A tap on the board: a finished route is sent to the room.
-    pub fn tap(&mut self, cell: Cell) -> Vec<Effect> {
+    pub fn tap(&mut self, place: Place) -> Vec<Effect> {
         if !self.human_to_move() {
             return Vec::new();
         }
-        match self.route.tap(cell) {
+        match self.route.tap(&self.state.record, place) {
             Tap::Complete(mv) => self.send(mv),
             Tap::Extended | Tap::Released | Tap::Ignored => Vec::new(),
         }
@@ -155,7 +154,7 @@ impl OnlineGame {
                     // which comes as the next update.
                     return Vec::new();
                 }
-                self.route = RouteBuilder::of(&self.state.record);
+                self.route.cancel();
                 match (moved, self.state.record.len().checked_sub(1)) {
                     (true, Some(index)) => vec![Effect::Played { index }],
                     _ => Vec::new(),
@@ -170,7 +169,7 @@ impl OnlineGame {
                     && now.start_fen() == was.start_fen()
                     && now.move_texts().starts_with(&was.move_texts());
                 self.state = state;
-                self.route = RouteBuilder::of(&self.state.record);
+                self.route.cancel();
                 if one_more {
                     vec![Effect::Played {
                         index: self.state.record.len() - 1,
@@ -185,7 +184,7 @@ impl OnlineGame {
     /// A finished online route: no more taps until the server has answered.
     fn send(&mut self, mv: AnyMove) -> Vec<Effect> {
         self.ready = false;
-        self.route = RouteBuilder::of(&self.state.record);
+        self.route.cancel();
         vec![Effect::Send(mv)]
     }
 
@@ -203,18 +202,22 @@ impl OnlineGame {
 mod tests {
     use super::*;
     use crate::online::client::OnlineClient;
-    use crate::state::{Action, Level, LocalAction, LocalGame, Table};
+    use crate::state::{Action, Level, LocalAction, LocalGame, Table, place_of};
     use cozcade_protocol::{PROTOCOL_VERSION, SeatStatus, ServerMessage};
 
     const ROOM: &str = "3f9c2a71d04be85e6a10";
 
-    /// Kalah pit cells: gold's a..f are 0..5, turquoise's 6..11.
-    fn gold(pit: char) -> Cell {
-        pit as u8 - b'a'
+    /// A Kalah pit of gold's row, a..f.
+    fn gold(pit: char) -> Place {
+        place_of(GameKind::Kalah, pit as u8 - b'a').expect("a..f")
     }
 
-    fn turquoise(pit: char) -> Cell {
-        6 + pit as u8 - b'a'
+    fn turquoise(pit: char) -> Place {
+        place_of(GameKind::Kalah, 6 + pit as u8 - b'a').expect("a..f")
+    }
+
+    fn sq(n: u8) -> Place {
+        place_of(GameKind::Checkers, n).expect("1..32")
     }
 
     fn kalah_after(moves: &[&str]) -> AnyRecord {
@@ -422,9 +425,9 @@ mod tests {
         let record =
             AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
         let mut s = Room::new(&record, Side::First).game;
-        s.tap(15);
-        assert!(s.tap(24).is_empty(), "half a capture");
-        assert_eq!(sent(&s.tap(31)), ["15x24x31"]);
+        s.tap(sq(15));
+        assert!(s.tap(sq(24)).is_empty(), "half a capture");
+        assert_eq!(sent(&s.tap(sq(31))), ["15x24x31"]);
         assert!(s.route().is_empty());
         assert!(s.record().is_empty());
     }

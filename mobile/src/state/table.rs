@@ -3,7 +3,7 @@
 //! confirmed. Components send [`Action`]s and draw what the table says; each action is
 //! answered with the [`Effect`]s the shell carries out.
 
-use cozcade_engine::{AnyRecord, GameKind, Side};
+use cozcade_engine::{AnyRecord, GameKind, Place, Side};
 
 use super::{
     effect::Effect,
@@ -12,7 +12,6 @@ use super::{
     local_game::{LocalAction, LocalGame},
     mode::Level,
     online_game::{OnlineAction, OnlineGame},
-    route::Cell,
 };
 
 /// Everything that changes the game on the board. Components send these; nothing else
@@ -20,7 +19,7 @@ use super::{
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Action {
     /// A tap (or Enter/Space) on a pit, square or hole.
-    Tap(Cell),
+    Tap(Place),
     /// Escape / Cancel: forget the unfinished route, back to the position before this turn.
     Cancel,
     /// Chinese Checkers: the side to move has no move and passes (only when that is the move).
@@ -55,8 +54,8 @@ impl Table {
     /// changes nothing.
     pub fn apply(&mut self, action: impl Into<Action>) -> Vec<Effect> {
         match (self, action.into()) {
-            (Table::Local(game), Action::Tap(cell)) => game.tap(cell),
-            (Table::Online(game), Action::Tap(cell)) => game.tap(cell),
+            (Table::Local(game), Action::Tap(place)) => game.tap(place),
+            (Table::Online(game), Action::Tap(place)) => game.tap(place),
             (Table::Local(game), Action::Cancel) => game.cancel(),
             (Table::Online(game), Action::Cancel) => game.cancel(),
             (Table::Local(game), Action::Pass) => game.pass(),
@@ -121,7 +120,7 @@ impl Table {
     }
 
     /// The route tapped so far (never part of a save).
-    pub fn route(&self) -> &[Cell] {
+    pub fn route(&self) -> &[Place] {
         match self {
             Table::Local(game) => game.route(),
             Table::Online(game) => game.route(),
@@ -130,7 +129,7 @@ impl Table {
 
     /// The cells to highlight: movable pieces, or the next landings of the chosen one. Empty
     /// when it is not a human's turn to tap.
-    pub fn highlights(&self) -> Vec<Cell> {
+    pub fn highlights(&self) -> Vec<Place> {
         match self {
             Table::Local(game) => game.highlights(),
             Table::Online(game) => game.highlights(),
@@ -138,7 +137,7 @@ impl Table {
     }
 
     /// Cells that start a move (for "next movable piece" with Home), or none.
-    pub fn movable(&self) -> Vec<Cell> {
+    pub fn movable(&self) -> Vec<Place> {
         match self {
             Table::Local(game) => game.movable(),
             Table::Online(game) => game.movable(),

@@ -63,7 +63,9 @@ mod tests {
     fn a_game_saved_mid_game_resumes_where_it_was_with_its_level() {
         let store = MemoryStore::default();
         let mut game = LocalGame::new(GameKind::Kalah, Mode::Computer(Level::Hard)).with_seed(9);
-        let effects = game.tap(5); // gold f: the computer is to move
+        // Gold f: the computer is to move.
+        let gold_f = crate::state::place_of(GameKind::Kalah, 5).expect("gold f");
+        let effects = game.tap(gold_f);
         assert!(effects.contains(&Effect::Save));
         save(&store, &game);
 

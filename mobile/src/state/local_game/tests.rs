@@ -2,12 +2,27 @@
 //! passing the device, and how a move feels.
 
 use super::*;
-use crate::state::Slot;
+use crate::state::{Cell, Slot, cell_of, place_of};
 use cozcade_engine::Game;
 
-/// Kalah pit cells: gold's a..f are 0..5, turquoise's 6..11.
-fn gold(pit: char) -> Cell {
-    pit as u8 - b'a'
+/// A Kalah pit of gold's row, a..f.
+fn gold(pit: char) -> Place {
+    place_of(GameKind::Kalah, pit as u8 - b'a').expect("a..f")
+}
+
+/// A checkers square, 1..32.
+fn sq(n: u8) -> Place {
+    place_of(GameKind::Checkers, n).expect("1..32")
+}
+
+/// A Chinese Checkers hole, 1..121.
+fn hole(n: u8) -> Place {
+    place_of(GameKind::ChineseCheckers, n).expect("1..121")
+}
+
+/// Places as the boards number them, to compare with the numbers players see.
+fn cells(places: impl AsRef<[Place]>) -> Vec<Cell> {
+    places.as_ref().iter().copied().map(cell_of).collect()
 }
 
 /// The computer's answer: sowing `pit` of the side to move.
@@ -16,8 +31,8 @@ fn pit_move(pit: char) -> AnyMove {
     AnyMove::Kalah(cozcade_engine::kalah::Move(pit))
 }
 
-fn turquoise(pit: char) -> Cell {
-    6 + pit as u8 - b'a'
+fn turquoise(pit: char) -> Place {
+    place_of(GameKind::Kalah, 6 + pit as u8 - b'a').expect("a..f")
 }
 
 fn think_generation(effects: &[Effect]) -> u64 {
@@ -49,7 +64,7 @@ fn an_empty_pit_is_not_playable() {
     let mut s = LocalGame::new(GameKind::Kalah, Mode::SameDevice);
     s.tap(gold('a')); // gold a is now empty, turquoise to move
     s.tap(turquoise('a'));
-    assert!(!s.highlights().contains(&0));
+    assert!(!cells(s.highlights()).contains(&0));
     assert!(s.tap(gold('a')).is_empty());
     assert_eq!(s.record().len(), 2);
 }
@@ -199,7 +214,7 @@ fn taps_are_ignored_while_paused_and_after_the_end() {
     let mut s = LocalGame::new(GameKind::Kalah, Mode::Computer(Level::Easy));
     s.apply(LocalAction::Pause);
     assert!(s.tap(gold('a')).is_empty());
-    assert!(s.highlights().is_empty());
+    assert!(cells(s.highlights()).is_empty());
     s.apply(LocalAction::Resume);
     // Played, saved, and the computer asked for its answer.
     assert_eq!(s.tap(gold('a')).len(), 3);
@@ -209,7 +224,7 @@ fn taps_are_ignored_while_paused_and_after_the_end() {
     let mut s = LocalGame::resume_record(finished, Mode::SameDevice);
     s.tap(gold('f'));
     assert!(s.record().outcome().is_some());
-    assert!(s.highlights().is_empty());
+    assert!(cells(s.highlights()).is_empty());
     assert!(s.tap(turquoise('a')).is_empty());
 }
 
@@ -221,7 +236,7 @@ fn two_players_on_one_device_never_pause() {
     assert!(!s.can_pause());
     assert!(s.apply(LocalAction::Pause).is_empty());
     assert!(!s.is_paused());
-    assert!(!s.highlights().is_empty());
+    assert!(!cells(s.highlights()).is_empty());
     assert_eq!(s.tap(turquoise('a')).len(), 2);
 }
 
@@ -245,7 +260,7 @@ fn the_hand_over_screen_waits_between_turns_and_the_board_turns_to_the_mover() {
     assert_eq!(s.handing_over_to(), Some(Side::Second));
     assert!(s.board_turned(), "turquoise to move: the board turns");
     // Nobody taps until the device is taken.
-    assert!(s.highlights().is_empty());
+    assert!(cells(s.highlights()).is_empty());
     assert!(s.tap(turquoise('a')).is_empty());
     s.apply(LocalAction::HandedOver);
     assert_eq!(s.handing_over_to(), None);
@@ -311,25 +326,28 @@ fn a_checkers_capture_is_built_landing_by_landing_and_only_the_whole_move_is_sav
     // Red's 14 and 15 each have two double jumps.
     let record = AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
     let mut s = LocalGame::resume_record(record, Mode::SameDevice);
-    assert_eq!(s.movable(), vec![14, 15]);
-    assert!(s.tap(14).is_empty());
-    assert_eq!(s.highlights(), vec![23]);
+    assert_eq!(cells(s.movable()), vec![14, 15]);
+    assert!(s.tap(sq(14)).is_empty());
+    assert_eq!(cells(s.highlights()), vec![23]);
     // Before any landing, the other piece may be chosen instead.
-    assert!(s.tap(15).is_empty());
-    assert_eq!(s.highlights(), vec![22, 24]);
-    assert!(s.tap(22).is_empty(), "half a capture: nothing saved");
+    assert!(s.tap(sq(15)).is_empty());
+    assert_eq!(cells(s.highlights()), vec![22, 24]);
+    assert!(s.tap(sq(22)).is_empty(), "half a capture: nothing saved");
     assert!(s.route_committed());
-    assert_eq!(s.route(), &[15, 22]);
+    assert_eq!(cells(s.route()), &[15, 22]);
     assert!(s.record().is_empty());
     // Mid-chain the piece can't be switched; Cancel goes back to before the turn.
-    assert!(s.tap(14).is_empty());
-    assert_eq!(s.route(), &[15, 22]);
+    assert!(s.tap(sq(14)).is_empty());
+    assert_eq!(cells(s.route()), &[15, 22]);
     assert!(s.cancel().is_empty());
-    assert!(s.route().is_empty());
-    assert_eq!(s.highlights(), vec![14, 15]);
-    s.tap(15);
-    s.tap(24);
-    assert_eq!(s.tap(31), vec![Effect::Played { index: 0 }, Effect::Save]);
+    assert!(cells(s.route()).is_empty());
+    assert_eq!(cells(s.highlights()), vec![14, 15]);
+    s.tap(sq(15));
+    s.tap(sq(24));
+    assert_eq!(
+        s.tap(sq(31)),
+        vec![Effect::Played { index: 0 }, Effect::Save]
+    );
     assert_eq!(s.record().move_texts(), ["15x24x31"]);
 }
 
@@ -337,11 +355,14 @@ fn a_checkers_capture_is_built_landing_by_landing_and_only_the_whole_move_is_sav
 fn a_chinese_checkers_marble_goes_to_a_lit_endpoint_in_one_move() {
     let mut s = LocalGame::new(GameKind::ChineseCheckers, Mode::SameDevice);
     assert!(!s.must_pass());
-    assert!(s.movable().contains(&112));
+    assert!(cells(s.movable()).contains(&112));
     assert!(s.pass().is_empty(), "no pass while moves exist");
-    s.tap(112);
-    assert_eq!(s.highlights(), vec![103, 104]);
-    assert_eq!(s.tap(104), vec![Effect::Played { index: 0 }, Effect::Save]);
+    s.tap(hole(112));
+    assert_eq!(cells(s.highlights()), vec![103, 104]);
+    assert_eq!(
+        s.tap(hole(104)),
+        vec![Effect::Played { index: 0 }, Effect::Save]
+    );
     assert_eq!(s.record().move_texts(), ["112-104"]);
 }
 
