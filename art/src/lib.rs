@@ -9,7 +9,7 @@
 mod checkers;
 mod kalah;
 mod palette;
-mod star;
+pub mod star;
 mod svg;
 
 use cozcade_engine::{AnyRecord, Checkers, ChineseCheckers, GameKind, Kalah};

@@ -6,12 +6,11 @@ use cozcade_engine::{
     Game, GameKind, Kalah, Place, Side,
     kalah::{Move, PITS, Pit},
 };
+use std::rc::Rc;
+
 use dioxus::prelude::*;
 
-use super::{
-    board_keys::{BoardKey, board_key},
-    piece_shading::PieceShading,
-};
+use super::{board_keys::CursorKeys, piece_shading::PieceShading};
 use crate::{
     i18n::{Arg, Texts},
     shell::use_settings,
@@ -176,46 +175,45 @@ pub fn KalahBoard(
         "0 0 240 480"
     };
 
-    let onkeydown = {
-        let row = row.clone();
-        let movable = movable.clone();
-        move |event: KeyboardEvent| {
-            let current = cursor.peek().filter(|c| row.contains(c));
-            let index = current.and_then(|c| row.iter().position(|&r| r == c));
-            let step = |delta: isize| {
+    // The cursor walks round the row of the side to move (and only there).
+    let keys = Rc::new(CursorKeys {
+        cursor,
+        valid: {
+            let row = row.clone();
+            move |cell: Cell| row.contains(&cell)
+        },
+        arrow: {
+            let row = row.clone();
+            move |current: Option<Cell>, arrow: &Key| {
+                let delta: isize = match arrow {
+                    Key::ArrowDown | Key::ArrowRight => 1,
+                    _ => -1,
+                };
+                let index = current.and_then(|c| row.iter().position(|&r| r == c));
                 let from = index.map_or(if delta > 0 { -1 } else { row.len() as isize }, |i| {
                     i as isize
                 });
-                let to = (from + delta).rem_euclid(row.len() as isize) as usize;
+                let to = (from + delta).rem_euclid(row.len().max(1) as isize) as usize;
                 row.get(to).copied()
-            };
-            let Some(key) = board_key(event.key()) else {
-                return;
-            };
-            event.prevent_default();
-            match key {
-                BoardKey::Arrow(Key::ArrowDown | Key::ArrowRight) => cursor.set(step(1)),
-                BoardKey::Arrow(_) => cursor.set(step(-1)),
-                BoardKey::NextMovable => {
-                    // The next pit after the cursor that can be played.
-                    let start = index.map_or(0, |i| i + 1);
-                    let next = (0..row.len())
-                        .map(|k| row[(start + k) % row.len()])
-                        .find(|c| movable.contains(c));
-                    if next.is_some() {
-                        cursor.set(next);
-                    }
-                }
-                BoardKey::Choose => match current {
-                    Some(cell) => on_tap.call(cell),
-                    // Enter with no pit chosen still skips a sowing (and nothing else).
-                    None if animating => on_cancel.call(()),
-                    None => {}
-                },
-                BoardKey::Cancel => on_cancel.call(()),
             }
-        }
-    };
+        },
+        next_movable: {
+            let row = row.clone();
+            let movable = movable.clone();
+            move |current: Option<Cell>| {
+                // The next pit after the cursor that can be played.
+                let index = current.and_then(|c| row.iter().position(|&r| r == c));
+                let start = index.map_or(0, |i| i + 1);
+                (0..row.len())
+                    .map(|k| row[(start + k) % row.len()])
+                    .find(|c| movable.contains(c))
+            }
+        },
+        on_tap,
+        on_cancel,
+        // Enter with no pit chosen still skips a sowing (and nothing else).
+        choose_nothing_cancels: animating,
+    });
 
     let mut pits = Vec::new();
     for side in Side::BOTH {
@@ -300,15 +298,11 @@ pub fn KalahBoard(
             aria_label: texts.get("kalah-board"),
             aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
             "data-turn": kind.side_name(mover),
-            onkeydown,
-            onfocus: {
-                let movable = movable.clone();
-                move |_| {
-                    if cursor.peek().is_none() {
-                        cursor.set(movable.first().copied());
-                    }
-                }
+            onkeydown: {
+                let keys = keys.clone();
+                move |event: KeyboardEvent| keys.press(&event)
             },
+            onfocus: move |_| keys.focus(),
             svg {
                 view_box,
                 class: if landscape { "kalah-svg landscape" } else { "kalah-svg portrait" },
