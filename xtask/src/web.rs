@@ -37,7 +37,7 @@ pub enum Optimise {
 
 impl Optimise {
     /// `cargo xtask play` must work with nothing but Rust installed: without Node the page
-    /// still works, it is only bigger (BENCHMARKS.md has both sizes).
+    /// still works, it is only bigger (mobile/BENCHMARKS.md has both sizes).
     fn with_node_tools(self) -> bool {
         self == Optimise::Always || crate::need::has_node()
     }
