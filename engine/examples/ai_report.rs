@@ -1,4 +1,4 @@
-//! The computer player's figures for BENCHMARKS.md: speed, time per move per level, strength
+//! The computer player's figures for engine/BENCHMARKS.md: speed, time per move per level, strength
 //! between levels, and Hard playing both sides from the start.
 //!
 //! ```text
@@ -19,9 +19,9 @@ use std::{
 use cozcade_engine::{
     Checkers, ChineseCheckers, Game, GameKind, Kalah, Record, Side,
     ai::{
-        Clock, Evaluate, InstantClock, Level, Rng, Search,
+        Clock, Evaluate, IndexedRandom, InstantClock, Level, RngExt, Search,
         arena::{GameReport, MatchOptions, play_match_kind},
-        history_keys,
+        history_keys, seeded,
     },
     kalah::Setup as KalahSetup,
 };
@@ -168,14 +168,14 @@ fn report<G: Evaluate>(args: &Args) -> Result<(), String> {
 /// Nodes per second and time per move of each level, at its default budget, over positions
 /// from random games.
 fn speed<G: Evaluate>(seed: u64) -> Result<(), String> {
-    let mut rng = Rng::new(seed);
+    let mut rng = seeded(seed);
     let mut positions = Vec::new();
     while positions.len() < 30 {
         let mut position = G::start();
-        let plies = rng.below(30);
+        let plies = rng.random_range(0..30);
         for _ in 0..plies {
             let moves = position.legal_moves();
-            match rng.pick(&moves) {
+            match moves.choose(&mut rng) {
                 Some(mv) => position = position.play_unchecked(mv),
                 None => break,
             }
@@ -276,17 +276,17 @@ fn cancel_latency<G: Evaluate>() {
 /// Kalah endgames with at most 28 seeds in the pits: how much work Hard needs to prove the
 /// best move (the tests check it against the exact solver), at its default budget.
 fn kalah_endgames(seed: u64) {
-    let mut rng = Rng::new(seed);
+    let mut rng = seeded(seed);
     let (mut proven, mut total, mut max_nodes, mut max_millis) = (0, 0, 0u64, 0.0f64);
     while total < 300 {
-        let seeds = 2 + rng.below(27) as u8;
+        let seeds = 2 + rng.random_range(0..27) as u8;
         let mut pits = [[0u8; 6]; 2];
         for _ in 0..seeds {
-            pits[rng.below(2) as usize][rng.below(6) as usize] += 1;
+            pits[rng.random_range(0..2) as usize][rng.random_range(0..6) as usize] += 1;
         }
         let stored = 48 - seeds;
-        let gold = rng.below(u64::from(stored) + 1) as u8;
-        let turn = if rng.below(2) == 0 {
+        let gold = rng.random_range(0..u64::from(stored) + 1) as u8;
+        let turn = if rng.random_range(0..2) == 0 {
             Side::First
         } else {
             Side::Second

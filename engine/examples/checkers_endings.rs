@@ -5,8 +5,9 @@
 //! ```
 
 use cozcade_engine::ai::{
-    Level, Rng,
+    Level,
     checkers_endings::{play_out, random_ending, won_by},
+    seeded,
 };
 
 fn main() {
@@ -16,7 +17,7 @@ fn main() {
     let count = args.next().unwrap_or(20);
     let seed = args.next().unwrap_or(1);
     for (strong, weak, off) in [(2, 1, false), (3, 2, true)] {
-        let mut rng = Rng::new(seed);
+        let mut rng = seeded(seed);
         let (mut wins, mut plies) = (0, Vec::new());
         for _ in 0..count {
             let (position, side) = random_ending(strong, weak, off, &mut rng);

@@ -177,23 +177,40 @@ fn bestmove_answers_with_a_legal_move() {
         }
     }
     // A node budget makes the answer reproducible.
-    let first = engine(&["bestmove", "kalah", "--level", "hard", "--nodes", "50000"]);
-    let again = engine(&["bestmove", "kalah", "--level", "hard", "--nodes", "50000"]);
+    // The same seed gives the same move; without one, the seed drawn is printed on stderr and
+    // gives the same move again when passed back.
+    let args = ["bestmove", "kalah", "--level", "hard", "--nodes", "50000"];
+    let first = engine(&[&args[..], &["--seed", "3"]].concat());
+    let again = engine(&[&args[..], &["--seed", "3"]].concat());
     assert_eq!(first.stdout, again.stdout);
+    let drawn = engine(&["bestmove", "checkers", "--level", "easy"]);
+    assert!(drawn.status.success());
+    let stderr = String::from_utf8_lossy(&drawn.stderr);
+    let seed = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("seed: "))
+        .unwrap_or_else(|| panic!("no seed on stderr: {stderr}"));
+    assert!(seed.parse::<u64>().is_ok(), "{seed}");
+    let replayed = engine(&["bestmove", "checkers", "--level", "easy", "--seed", seed]);
+    assert_eq!(drawn.stdout, replayed.stdout);
 
-    // Kalah: f drops its seed in the store for an extra turn, then b sows into the empty c and
-    // captures the four seeds across; playing b first would give up the extra seed.
-    let output = engine(&[
-        "bestmove",
-        "kalah",
-        "--fen",
-        "G:G0,1,0,0,0,1,20:T1,1,1,4,1,1,17",
-        "--level",
-        "hard",
-        "--nodes",
-        "100000",
-    ]);
-    assert_eq!(stdout_lines(&output), ["f"]);
+    // Kalah: gold e lands in the empty f and captures the twenty seeds across; a would take
+    // two. The one best move, whatever the seed.
+    for seed in ["1", "2", "3", "4"] {
+        let output = engine(&[
+            "bestmove",
+            "kalah",
+            "--fen",
+            "G:G3,0,0,0,1,0,10:T20,1,1,1,1,1,9",
+            "--level",
+            "hard",
+            "--nodes",
+            "100000",
+            "--seed",
+            seed,
+        ]);
+        assert_eq!(stdout_lines(&output), ["e"], "seed {seed}");
+    }
 
     fails_clearly(&["bestmove", "kalah", "--level", "expert"], "unknown level");
     fails_clearly(
@@ -216,7 +233,8 @@ fn match_ends_with_the_score_line() {
     ]);
     assert!(output.status.success());
     let lines = stdout_lines(&output);
-    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines.len(), 4, "{lines:?}");
+    assert_eq!(lines[0], "seed: 5");
     let score = lines.last().unwrap();
     assert!(
         score.starts_with("score: A ") && score.contains(" - B "),
@@ -232,6 +250,16 @@ fn match_ends_with_the_score_line() {
         2.0,
         "two games give two points in all"
     );
+    // Without a seed the match draws one and says which; passed back, it replays the match.
+    let args = [
+        "match", "kalah", "--a", "easy", "--b", "easy", "--games", "2",
+    ];
+    let drawn = stdout_lines(&engine(&args));
+    let seed = drawn[0]
+        .strip_prefix("seed: ")
+        .expect("the seed comes first");
+    let replayed = stdout_lines(&engine(&[&args[..], &["--seed", seed]].concat()));
+    assert_eq!(drawn, replayed);
 }
 
 #[test]

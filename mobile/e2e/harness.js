@@ -103,7 +103,10 @@ export async function device(kind, options = {}) {
 /** Plays the game on screen to its end by tapping the first highlighted pit, piece or
  * landing each time (a checkers capture takes several taps). Returns the number of taps. */
 export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
+  // The number of plies, not only the last move's text: the computer may answer a move with
+  // the same text as its answer before.
   const state = () =>
+    (document.querySelector(".status")?.dataset.plies ?? "") + "|" +
     (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
     document.querySelectorAll(".selected").length + "|" +
     (document.querySelector(".headline.result") ? "end" : "");
@@ -117,7 +120,8 @@ export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
     else await target.click();
     // Wait for the tap to land before looking for the next one.
     await page.waitForFunction((previous) => {
-      const now = (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
+      const now = (document.querySelector(".status")?.dataset.plies ?? "") + "|" +
+        (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
         document.querySelectorAll(".selected").length + "|" +
         (document.querySelector(".headline.result") ? "end" : "");
       return now !== previous;

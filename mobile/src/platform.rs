@@ -26,13 +26,11 @@ pub fn device_locales() -> Vec<String> {
 pub const LANGUAGES_JS: &str =
     r#"return Array.from(navigator.languages || [navigator.language]).filter(Boolean);"#;
 
-/// Waits `millis` without blocking the page.
-pub async fn sleep(millis: u32) {
-    let _ = document::eval(&format!(
-        "await new Promise(r => setTimeout(r, {millis})); return 0;"
-    ))
-    .join::<u32>()
-    .await;
+/// A seed for a new game's computer player, from the operating system's random source (the
+/// browser's `crypto.getRandomValues` on the web). Should the system have none to give, the
+/// game gets a fixed seed: it plays as well, only the same way each time.
+pub fn fresh_seed() -> u64 {
+    getrandom::u64().unwrap_or(0x5EED)
 }
 
 /// Sets the page's language (its `lang`, which screen readers and hyphenation follow).
@@ -238,4 +236,16 @@ pub async fn copy_link(link: &str) -> Result<(), ShareError> {
         Ok(_) => Err(ShareError::CopyFailed),
         Err(e) => Err(ShareError::Page(e.to_string())),
     }
+}
+
+/// Whether the device says it has no network at all (the browser's `navigator.onLine`). A phone
+/// that has one but cannot reach the server is not offline: that is the request's own error.
+#[cfg(target_arch = "wasm32")]
+pub fn is_offline() -> bool {
+    web_sys::window().is_some_and(|window| !window.navigator().on_line())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn is_offline() -> bool {
+    false
 }

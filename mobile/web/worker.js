@@ -7,7 +7,7 @@ const ready = init({ module_or_path: new URL("./cozcade_thinker_bg.wasm", import
 self.onmessage = async (event) => {
   try {
     await ready;
-    self.postMessage({ ok: think(event.data.record, event.data.level) });
+    self.postMessage({ ok: think(event.data.record, event.data.level, event.data.seed) });
   } catch (error) {
     self.postMessage({ error: String(error) });
   }

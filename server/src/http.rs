@@ -108,6 +108,7 @@ pub fn router(app: App, with_metrics: bool) -> Router {
             get(apple_app_site_association),
         )
         .route("/.well-known/assetlinks.json", get(assetlinks))
+        .route("/privacy", get(crate::privacy::page))
         .route("/healthz", get(healthz));
     if with_metrics {
         router = router.route("/metrics", get(metrics));

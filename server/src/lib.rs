@@ -22,6 +22,7 @@ mod limits;
 mod metrics;
 mod preload;
 pub mod preview;
+mod privacy;
 mod registry;
 pub mod room;
 pub mod secret;

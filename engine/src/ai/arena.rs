@@ -6,7 +6,7 @@
 
 use std::fmt;
 
-use super::{Clock, Evaluate, Level, Rng, Search, SearchError, history_keys};
+use super::{Clock, Evaluate, Level, Search, SearchError, history_keys, seeded};
 use crate::{Checkers, ChineseCheckers, GameKind, Kalah, Outcome, Record, Side};
 
 /// A game still running after this many plies is adjourned as a draw.
@@ -151,7 +151,7 @@ pub fn play_match<G: Evaluate>(
     for index in 0..options.games {
         let pair = index / 2;
         if index % 2 == 0 {
-            let mut rng = Rng::new(options.seed ^ u64::from(pair).wrapping_mul(0x9E37_79B9));
+            let mut rng = seeded(options.seed ^ u64::from(pair).wrapping_mul(0x9E37_79B9));
             opening = G::opening(pair, &mut rng);
         }
         let a_side = if index % 2 == 0 {

@@ -123,7 +123,7 @@ impl Evaluate for Checkers {
                 random_percent: 0,
             },
             // As deep as 200 k nodes go (about 10 plies and the captures): a move within a
-            // second in the browser on a phone's CPU (BENCHMARKS.md).
+            // second in the browser on a phone's CPU (engine/BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
                 nodes: 200_000,
@@ -206,8 +206,9 @@ fn approach(kings: &[(u8, u8)], targets: &[(u8, u8)]) -> Score {
 mod tests {
     use super::*;
     use crate::ai::{
-        Search,
+        RngExt, Search,
         arena::{MatchOptions, play_match},
+        seeded,
         tests::{assert_same_value_as_negamax, random_position},
     };
 
@@ -228,10 +229,12 @@ mod tests {
 
     #[test]
     fn search_matches_plain_negamax() {
-        let mut rng = Rng::new(21);
+        let mut rng = seeded(21);
         let mut checked = 0;
         while checked < 60 {
-            let Some(position) = random_position(Checkers::start(), rng.below(50), &mut rng) else {
+            let Some(position) =
+                random_position(Checkers::start(), rng.random_range(0..50), &mut rng)
+            else {
                 continue;
             };
             let depth = 1 + (checked % 4) as u32;
@@ -242,9 +245,11 @@ mod tests {
 
     #[test]
     fn medium_matches_plain_negamax_at_its_depth() {
-        let mut rng = Rng::new(22);
+        let mut rng = seeded(22);
         for _ in 0..10 {
-            if let Some(position) = random_position(Checkers::start(), rng.below(40), &mut rng) {
+            if let Some(position) =
+                random_position(Checkers::start(), rng.random_range(0..40), &mut rng)
+            {
                 let depth = Checkers::profile(Level::Medium).depth;
                 assert_same_value_as_negamax(&position, depth, Level::Medium);
             }
@@ -272,7 +277,7 @@ mod tests {
         // A sample (the full sweep is `examples/checkers_endings`): Hard on both sides, the
         // game's record deciding repetition and the 40-move rule.
         use crate::ai::checkers_endings::{play_out, random_ending, won_by};
-        let mut rng = Rng::new(40);
+        let mut rng = seeded(40);
         for (strong, weak, off_corners, count) in [(2, 1, false, 3), (3, 2, true, 2)] {
             for _ in 0..count {
                 let (position, side) = random_ending(strong, weak, off_corners, &mut rng);

@@ -2,7 +2,7 @@
 //! of a few kings against fewer, played out by Hard on both sides with the game's record (so
 //! repetition and the 40-move rule apply as in a real game).
 
-use super::{Level, Rng, Search, history_keys};
+use super::{Level, Rng, RngExt, Search, history_keys};
 use crate::{
     Game, Outcome, Record, Side,
     checkers::{Checkers, Move},
@@ -23,7 +23,7 @@ pub fn random_ending(
     loop {
         let mut squares: Vec<u8> = Vec::new();
         while squares.len() < strong + weak {
-            let square = 1 + rng.below(32) as u8;
+            let square = 1 + rng.random_range(0..32) as u8;
             if !squares.contains(&square) {
                 squares.push(square);
             }
@@ -32,12 +32,12 @@ pub fn random_ending(
         if weak_off_corners && theirs.iter().any(|s| DOUBLE_CORNERS.contains(s)) {
             continue;
         }
-        let strong_side = if rng.below(2) == 0 {
+        let strong_side = if rng.random_range(0..2) == 0 {
             Side::First
         } else {
             Side::Second
         };
-        let to_move = if rng.below(2) == 0 {
+        let to_move = if rng.random_range(0..2) == 0 {
             Side::First
         } else {
             Side::Second

@@ -8,7 +8,7 @@
 //! that is still empty, so the last one walks round a full rim to the gap instead of waiting.
 
 use super::{
-    Level, Profile, Rng,
+    IndexedRandom, Level, Profile, Rng, RngExt,
     evaluate::{Evaluate, Score},
     search::MAX_PLY,
 };
@@ -124,7 +124,7 @@ impl Evaluate for ChineseCheckers {
                 random_percent: 0,
             },
             // As deep as 30 k nodes go (three or four plies): a move within a second in the
-            // browser on a phone's CPU (BENCHMARKS.md).
+            // browser on a phone's CPU (engine/BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
                 nodes: 30_000,
@@ -137,9 +137,9 @@ impl Evaluate for ChineseCheckers {
     /// The start followed by two to four random plies.
     fn opening(_game_pair: u32, rng: &mut Rng) -> Self {
         let mut position = ChineseCheckers::start();
-        for _ in 0..2 + rng.below(3) {
+        for _ in 0..2 + rng.random_range(0..3) {
             let moves = position.legal_moves();
-            match rng.pick(&moves) {
+            match moves.choose(rng) {
                 Some(mv) => position = position.play_unchecked(mv),
                 None => break,
             }
@@ -154,6 +154,7 @@ mod tests {
     use crate::ai::{
         Search,
         arena::{MatchOptions, play_match},
+        seeded,
         tests::{assert_same_value_as_negamax, random_position},
     };
 
@@ -176,10 +177,11 @@ mod tests {
 
     #[test]
     fn search_matches_plain_negamax() {
-        let mut rng = Rng::new(31);
+        let mut rng = seeded(31);
         let mut checked = 0;
         while checked < 24 {
-            let Some(position) = random_position(ChineseCheckers::start(), rng.below(60), &mut rng)
+            let Some(position) =
+                random_position(ChineseCheckers::start(), rng.random_range(0..60), &mut rng)
             else {
                 continue;
             };

@@ -39,11 +39,12 @@ pub struct Profile {
     pub random_percent: u32,
 }
 
-/// What [`Evaluate::exact`] found: an optimal move and its score (as the search would score
-/// it), or nothing; and the nodes it spent either way.
+/// What [`Evaluate::exact`] found: optimal moves (every one it proved, at least one) and
+/// their score (as the search would score it), or nothing; and the nodes it spent either way.
+/// The search chooses among the moves with its seed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Exact<M> {
-    pub answer: Option<(M, Score)>,
+    pub answer: Option<(Vec<M>, Score)>,
     pub nodes: u64,
 }
 
@@ -84,7 +85,7 @@ pub trait Evaluate: Game {
     /// How the levels play this game.
     fn profile(level: Level) -> Profile;
 
-    /// A move known to be optimal (from an opening book or an exact solver), tried before the
+    /// Moves known to be optimal (from an opening book or an exact solver), tried before the
     /// search at `level`. `nodes` caps the work when the caller gave a node budget; `stop` says
     /// when to give up (the cancel flag, the clock's safety stop). The default knows nothing.
     fn exact(

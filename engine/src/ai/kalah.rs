@@ -1,7 +1,7 @@
 //! How the computer plays Kalah.
 
 use super::{
-    Level, Profile, Rng,
+    IndexedRandom, Level, Profile, Rng, RngExt,
     evaluate::{Evaluate, Exact, PROVEN, Score},
     kalah_solver::Solver,
     search::MAX_PLY,
@@ -76,8 +76,9 @@ impl Evaluate for Kalah {
             return nothing(0);
         }
         if let Some((mv, value)) = super::kalah_book::lookup(self) {
+            // The book keeps one proven move per position.
             return Exact {
-                answer: Some((mv, proven_score(self.store_margin() + value))),
+                answer: Some((vec![mv], proven_score(self.store_margin() + value))),
                 nodes: 0,
             };
         }
@@ -86,9 +87,9 @@ impl Evaluate for Kalah {
         }
         let budget = nodes.map_or(HARD_EXACT_NODES, |n| n.min(HARD_EXACT_NODES));
         let mut solver = Solver::new(HARD_EXACT_TABLE_BITS).stop(stop);
-        match solver.best_move(self, budget) {
-            Ok(Some((mv, value))) => Exact {
-                answer: Some((mv, proven_score(self.store_margin() + value))),
+        match solver.optimal_moves(self, budget) {
+            Ok(Some((moves, value))) => Exact {
+                answer: Some((moves, proven_score(self.store_margin() + value))),
                 nodes: solver.nodes(),
             },
             _ => nothing(solver.nodes()),
@@ -152,7 +153,7 @@ impl Evaluate for Kalah {
                 random_percent: 0,
             },
             // Outside the book and the solver's reach: as deep as 400 k nodes go, a move within
-            // a second in the browser on a phone's CPU (BENCHMARKS.md).
+            // a second in the browser on a phone's CPU (engine/BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
                 nodes: 400_000,
@@ -165,10 +166,10 @@ impl Evaluate for Kalah {
     /// The start followed by two to four random plies.
     fn opening(_game_pair: u32, rng: &mut Rng) -> Self {
         let mut position = Kalah::start();
-        let plies = 2 + rng.below(3);
+        let plies = 2 + rng.random_range(0..3);
         for _ in 0..plies {
             let moves = position.legal_moves();
-            match rng.pick(&moves) {
+            match moves.choose(rng) {
                 Some(mv) => position = position.play_unchecked(mv),
                 None => break,
             }

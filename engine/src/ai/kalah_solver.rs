@@ -14,7 +14,7 @@
 
 use std::sync::LazyLock;
 
-use super::Rng;
+use super::{Rng, RngExt};
 use crate::{
     Game, Side,
     kalah::{self, Kalah, Move, PITS, Pit, TOTAL_SEEDS},
@@ -321,6 +321,36 @@ impl<'a> Solver<'a> {
         Err(OutOfBudget)
     }
 
+    /// Every optimal move (at least one) and the position's value, within `budget` more nodes:
+    /// the computer chooses among them at random. The first is [`Solver::best_move`]'s; when the
+    /// budget runs out while the others are checked, the moves proven so far are the answer.
+    /// `None` when the game is over.
+    pub fn optimal_moves(
+        &mut self,
+        position: &Kalah,
+        budget: u64,
+    ) -> Result<Option<(Vec<Move>, i32)>, OutOfBudget> {
+        if position.outcome().is_some() {
+            return Ok(None);
+        }
+        let value = self.value(position, budget)?;
+        let board = Board::of(position);
+        let mut optimal = Vec::new();
+        for pit in self.ordered_moves(&board, self.table_move(&board)) {
+            match self.move_value_at_least(&board, pit, value) {
+                Ok(true) => optimal.push(Move(Pit::ALL[pit])),
+                Ok(false) => {}
+                Err(OutOfBudget) if !optimal.is_empty() => break,
+                Err(OutOfBudget) => return Err(OutOfBudget),
+            }
+        }
+        if optimal.is_empty() {
+            // Unreachable when the bounds are right: some move reaches the value.
+            return Err(OutOfBudget);
+        }
+        Ok(Some((optimal, value)))
+    }
+
     /// The exact value of every legal move (the gain from here with `mv` played first), within
     /// `budget` more nodes.
     pub fn move_values(
@@ -512,15 +542,15 @@ pub fn random_endgame(seeds: u32, rng: &mut Rng) -> Kalah {
     loop {
         let mut pits = [[0u8; PITS]; 2];
         for _ in 0..seeds {
-            let side = rng.below(2) as usize;
-            pits[side][rng.below(PITS as u64) as usize] += 1;
+            let side = rng.random_range(0..2) as usize;
+            pits[side][rng.random_range(0..PITS as u64) as usize] += 1;
         }
         if pits.iter().any(|row| row.iter().all(|&s| s == 0)) {
             continue;
         }
         let stored = 48 - seeds as u8;
-        let gold = rng.below(u64::from(stored) + 1) as u8;
-        let turn = if rng.below(2) == 0 {
+        let gold = rng.random_range(0..u64::from(stored) + 1) as u8;
+        let turn = if rng.random_range(0..2) == 0 {
             Side::First
         } else {
             Side::Second
@@ -539,14 +569,15 @@ pub fn random_endgame(seeds: u32, rng: &mut Rng) -> Kalah {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::{Rng, tests::random_position};
+    use crate::ai::{RngExt, seeded, tests::random_position};
 
     #[test]
     fn sowing_the_board_follows_the_rules() {
-        let mut rng = Rng::new(3);
+        let mut rng = seeded(3);
         let mut checked = 0;
         while checked < 3000 {
-            let Some(position) = random_position(Kalah::start(), rng.below(60), &mut rng) else {
+            let Some(position) = random_position(Kalah::start(), rng.random_range(0..60), &mut rng)
+            else {
                 continue;
             };
             let board = Board::of(&position);
@@ -580,5 +611,31 @@ mod tests {
         assert_eq!((stores + c, stores + e), (12, 10), "{values:?}");
         let (mv, value) = solver.best_move(&position, u64::MAX).unwrap().unwrap();
         assert_eq!((mv.0.index(), stores + value), (2, 12));
+    }
+
+    #[test]
+    fn optimal_moves_are_exactly_the_moves_worth_the_value() {
+        let mut rng = seeded(17);
+        let mut with_a_choice = 0;
+        for _ in 0..60 {
+            let position = random_endgame(6 + rng.random_range(0..14), &mut rng);
+            let Some((optimal, value)) =
+                Solver::new(18).optimal_moves(&position, u64::MAX).unwrap()
+            else {
+                continue;
+            };
+            let values = Solver::new(18).move_values(&position, u64::MAX).unwrap();
+            let best: Vec<Move> = values
+                .iter()
+                .filter(|(_, v)| *v == value)
+                .map(|(mv, _)| *mv)
+                .collect();
+            let mut sorted = optimal.clone();
+            sorted.sort_by_key(|mv| mv.0.index());
+            assert_eq!(sorted, best, "{position}: {values:?}");
+            assert_eq!(values.iter().map(|(_, v)| *v).max(), Some(value));
+            with_a_choice += usize::from(optimal.len() > 1);
+        }
+        assert!(with_a_choice > 0, "no endgame had two optimal moves");
     }
 }

@@ -1,42 +1,28 @@
-/// A small seeded generator (SplitMix64) for Easy's randomness and the match openings.
-///
-/// Not cryptographic and not meant to be: it only has to be fast, well mixed and the same on
-/// every platform, so that a seed reproduces a game exactly.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
+//! The computer player's randomness: Easy's noise and random share, the choice among moves of
+//! equal value at every level, and the match runner's openings.
+//!
+//! The generator is PCG32 from `rand_pcg`: small and fast (the search runs in a phone's
+//! browser), and its stream is fixed by its seed on every platform and every version, so a
+//! seed saved with a game replays it exactly. A fresh seed comes from the operating system
+//! (see [`fresh_seed`] in the CLI, and the app's own); the search never draws one itself.
 
-impl Rng {
-    pub fn new(seed: u64) -> Self {
-        Rng(seed)
-    }
+use rand::SeedableRng;
 
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
+pub use rand::{RngExt, SeedableRng as _, seq::IndexedRandom};
 
-    /// A number in `0..n`; 0 when `n` is 0.
-    pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 {
-            return 0;
-        }
-        // Multiply-shift: unbiased enough for game choices and free of division.
-        ((u128::from(self.next_u64()) * u128::from(n)) >> 64) as u64
-    }
+/// The generator every random choice of the computer player draws from.
+pub type Rng = rand_pcg::Pcg32;
 
-    /// True with probability `percent`/100.
-    pub fn percent(&mut self, percent: u32) -> bool {
-        self.below(100) < u64::from(percent)
-    }
+/// A generator whose stream `seed` fixes.
+pub fn seeded(seed: u64) -> Rng {
+    Rng::seed_from_u64(seed)
+}
 
-    /// A uniformly chosen element; `None` for an empty slice.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
-        let index = self.below(items.len() as u64) as usize;
-        items.get(index)
-    }
+/// A seed from the operating system's random source.
+#[cfg(feature = "cli")]
+pub fn fresh_seed() -> Result<u64, rand::rngs::SysError> {
+    use rand::TryRng;
+    rand::rngs::SysRng.try_next_u64()
 }
 
 #[cfg(test)]
@@ -44,14 +30,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn same_seed_same_numbers_and_below_stays_in_range() {
-        let (mut a, mut b) = (Rng::new(7), Rng::new(7));
-        for _ in 0..1000 {
-            assert_eq!(a.next_u64(), b.next_u64());
-            assert!(a.below(6) < 6);
-            b.below(6);
-        }
-        assert_eq!(a.below(0), 0);
-        assert!(a.pick::<u8>(&[]).is_none());
+    fn the_same_seed_gives_the_same_stream_and_a_known_one() {
+        let (mut a, mut b) = (seeded(7), seeded(7));
+        let first: Vec<u32> = (0..8).map(|_| a.random_range(0..1000)).collect();
+        let again: Vec<u32> = (0..8).map(|_| b.random_range(0..1000)).collect();
+        assert_eq!(first, again);
+        // The stream itself is part of the contract (saved games replay with it): pinned here
+        // so that a change of generator or of rand's sampling shows up as a failing test.
+        let mut known = seeded(1);
+        let pinned: Vec<u32> = (0..4).map(|_| known.random_range(0..100)).collect();
+        assert_eq!(pinned, PINNED_SEED_1);
+        assert!(seeded(1).random_range(0..6u32) < 6);
+        assert!(<[u8]>::choose(&[], &mut seeded(1)).is_none());
     }
+
+    const PINNED_SEED_1: [u32; 4] = [20, 49, 79, 6];
 }

@@ -8,8 +8,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{
-    Clock, Level, Rng,
+    Clock, Level,
     evaluate::{EVAL_LIMIT, Evaluate, INFINITY, MATE_BAND, PROVEN, Score},
+    rng::{IndexedRandom, Rng, RngExt, seeded},
     table::{Bound, Entry, Table, from_table, to_table},
 };
 use crate::Game;
@@ -126,7 +127,9 @@ impl<'a> Search<'a> {
         self
     }
 
-    /// Seeds Easy's randomness. Medium and Hard do not use it.
+    /// Seeds the randomness: Easy's noise and random share, and at every level the choice
+    /// among moves of equal value. With the position it fixes the move: the app draws a seed
+    /// for each new game and saves it, so a resumed game replays as it was played.
     pub fn seed(mut self, seed: u64) -> Self {
         self.seed = seed;
         self
@@ -176,9 +179,14 @@ impl<'a> Search<'a> {
             };
             let exact = position.exact(self.level, self.nodes, &stop);
             exact_nodes = exact.nodes;
-            if let Some((mv, score)) = exact.answer
-                && moves.contains(&mv)
-            {
+            let proven = exact.answer.and_then(|(optimal, score)| {
+                let legal: Vec<G::Move> = optimal
+                    .into_iter()
+                    .filter(|mv| moves.contains(mv))
+                    .collect();
+                Some((legal.choose(&mut self.rng(position))?.clone(), score))
+            });
+            if let Some((mv, score)) = proven {
                 return Ok(Choice {
                     mv,
                     score,
@@ -220,11 +228,23 @@ impl<'a> Search<'a> {
         root.sort_by_key(|rm| std::cmp::Reverse(position.order_hint(&rm.mv)));
 
         let mut choice = match self.level {
-            Level::Easy => self.choose_easy(&mut searcher, position, root, max_depth, profile),
-            Level::Medium | Level::Hard => searcher.deepen(position, root, max_depth),
-        }?;
+            Level::Easy => self.choose_easy(&mut searcher, position, root, max_depth, profile)?,
+            Level::Medium | Level::Hard => {
+                let Deepened { mut choice, equals } = searcher.deepen(position, root, max_depth)?;
+                if let Some(mv) = equals.choose(&mut self.rng(position)) {
+                    choice.mv = mv.clone();
+                }
+                choice
+            }
+        };
         choice.nodes += exact_nodes;
         Ok(choice)
+    }
+
+    /// The generator for a choice at `position`: the seed and the position fix it, so the
+    /// same position in the same game gets the same answer however it was reached.
+    fn rng<G: Game>(&self, position: &G) -> Rng {
+        seeded(self.seed ^ position.zobrist())
     }
 
     /// Easy: a shallow search that scores every move exactly, then a noisy choice.
@@ -236,7 +256,7 @@ impl<'a> Search<'a> {
         depth: u32,
         profile: super::Profile,
     ) -> Result<Choice<G::Move>, SearchError> {
-        let mut rng = Rng::new(self.seed ^ position.zobrist());
+        let mut rng = self.rng(position);
         let mut reached = 0;
         for d in 1..=depth {
             searcher.enforce_budget = d > 1;
@@ -249,13 +269,18 @@ impl<'a> Search<'a> {
         // After an interrupted iteration the scores are a mix of two depths: still fine for a
         // deliberately imprecise player.
         let winning = root.iter().any(|rm| rm.score >= PROVEN);
-        let index = if !winning && rng.percent(profile.random_percent) {
-            rng.below(root.len() as u64) as usize
+        let index = if !winning && rng.random_range(0..100) < profile.random_percent {
+            rng.random_range(0..root.len() as u32) as usize
         } else {
             let noise = if winning { 0 } else { profile.noise.max(0) };
             let mut best = (Score::MIN, 0);
             for (i, rm) in root.iter().enumerate() {
-                let noisy = rm.score.saturating_add(rng.below(noise as u64) as Score);
+                let bonus = if noise > 0 {
+                    rng.random_range(0..noise)
+                } else {
+                    0
+                };
+                let noisy = rm.score.saturating_add(bonus);
                 if noisy > best.0 {
                     best = (noisy, i);
                 }
@@ -271,6 +296,13 @@ impl<'a> Search<'a> {
             proven: false,
         })
     }
+}
+
+/// What iterative deepening found: the best move of the last completed iteration, and every
+/// root move proven to be worth exactly as much (that move among them).
+struct Deepened<M> {
+    choice: Choice<M>,
+    equals: Vec<M>,
 }
 
 #[derive(Clone, Debug)]
@@ -312,13 +344,15 @@ struct Searcher<'a, G: Game> {
 
 impl<G: Evaluate> Searcher<'_, G> {
     /// Iterative deepening: depth 1, 2, ... until `max_depth`, a proven result or the budget.
+    /// Answers the last completed iteration's best move and every move it proved to be worth
+    /// exactly as much (the best among them), for the caller to choose from.
     fn deepen(
         &mut self,
         position: &G,
         mut root: Vec<RootMove<G::Move>>,
         max_depth: u32,
-    ) -> Result<Choice<G::Move>, SearchError> {
-        let mut done: Option<Choice<G::Move>> = None;
+    ) -> Result<Deepened<G::Move>, SearchError> {
+        let mut done: Option<Deepened<G::Move>> = None;
         for depth in 1..=max_depth {
             self.enforce_budget = depth > 1;
             let before = self.horizon;
@@ -329,25 +363,35 @@ impl<G: Evaluate> Searcher<'_, G> {
             }
             let best = &root[0];
             let proven = self.horizon == before;
-            done = Some(Choice {
-                mv: best.mv.clone(),
-                score: best.score,
-                depth,
-                nodes: self.nodes,
-                proven,
+            let equals = root
+                .iter()
+                .take_while(|rm| rm.score == best.score)
+                .map(|rm| rm.mv.clone())
+                .collect();
+            done = Some(Deepened {
+                choice: Choice {
+                    mv: best.mv.clone(),
+                    score: best.score,
+                    depth,
+                    nodes: self.nodes,
+                    proven,
+                },
+                equals,
             });
             let decided = best.score.abs() >= MATE_BAND;
             if proven || decided || root.len() == 1 {
                 break;
             }
         }
-        let mut choice = done.ok_or(SearchError::Cancelled)?;
-        choice.nodes = self.nodes;
-        Ok(choice)
+        let mut done = done.ok_or(SearchError::Cancelled)?;
+        done.choice.nodes = self.nodes;
+        Ok(done)
     }
 
     /// Scores every root move at `depth` and sorts them best first. With `every_exactly`, each
-    /// move gets its exact score (Easy chooses among them); otherwise only the best does.
+    /// move gets its exact score (Easy chooses among them); otherwise the best does, and so does
+    /// every move worth exactly as much: each is searched with its window opened one point
+    /// below the best so far, so a tie is a proven value and not a bound that failed low.
     fn search_root(
         &mut self,
         position: &G,
@@ -361,7 +405,11 @@ impl<G: Evaluate> Searcher<'_, G> {
         for rm in root.iter_mut() {
             self.path.truncate(path_len);
             let child = position.play_unchecked(&rm.mv);
-            let lower = if every_exactly { -INFINITY } else { alpha };
+            let lower = if every_exactly {
+                -INFINITY
+            } else {
+                alpha.saturating_sub(1).max(-INFINITY)
+            };
             let quiet = self.quiet_after(position, &rm.mv, self.root_quiet);
             let score = if child.turn() == position.turn() {
                 self.negamax(&child, depth - 1, 0, 1, quiet, lower, INFINITY)?

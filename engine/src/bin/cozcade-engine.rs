@@ -11,7 +11,7 @@ use cozcade_engine::{
     ai::{
         Clock, InstantClock, Level, Search,
         arena::{MatchOptions, play_match_kind},
-        choose_any,
+        choose_any, fresh_seed,
     },
     perft,
 };
@@ -71,6 +71,11 @@ enum Command {
         /// the machine's load unless this stop comes first).
         #[arg(long)]
         millis: Option<u64>,
+        /// Seeds the computer's randomness (Easy's, and the choice among equal moves); the same
+        /// position, level and seed give the same move. Default: a fresh seed from the
+        /// operating system, printed on stderr.
+        #[arg(long)]
+        seed: Option<u64>,
     },
     /// Play games between two levels, alternating colours, from varied openings.
     Match {
@@ -81,9 +86,10 @@ enum Command {
         b: Level,
         #[arg(long)]
         games: u32,
-        /// Seeds the openings and Easy's randomness.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
+        /// Seeds the openings and the computer's randomness: the same seed replays the match.
+        /// Default: a fresh seed from the operating system. The first line says which.
+        #[arg(long)]
+        seed: Option<u64>,
         /// A per-move time budget for both sides, overriding the levels' (for quick runs).
         /// Without it the levels' node budgets apply and the match replays exactly.
         #[arg(long)]
@@ -143,7 +149,7 @@ fn run(command: Command) -> Result<(), String> {
             let mut record = record(game, fen.as_deref())?;
             for (index, text) in moves.iter().enumerate() {
                 record
-                    .play(text)
+                    .play_text(text)
                     .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
             }
             say!("{}", record.fen());
@@ -156,10 +162,13 @@ fn run(command: Command) -> Result<(), String> {
             level,
             nodes,
             millis,
+            seed,
         } => {
             let record = record(game, fen.as_deref())?;
+            let seed = seed_or_fresh(seed)?;
+            eprintln!("seed: {seed}");
             let clock = InstantClock::start();
-            let mut search = Search::new(level);
+            let mut search = Search::new(level).seed(seed);
             if let Some(nodes) = nodes {
                 search = search.nodes(nodes);
             }
@@ -183,6 +192,8 @@ fn run(command: Command) -> Result<(), String> {
             millis,
             nodes,
         } => {
+            let seed = seed_or_fresh(seed)?;
+            say!("seed: {seed}");
             let clock = InstantClock::start();
             let options = MatchOptions {
                 seed,
@@ -207,6 +218,14 @@ fn run(command: Command) -> Result<(), String> {
             say!("{score}");
             Ok(())
         }
+    }
+}
+
+/// The seed asked for, or a fresh one from the operating system.
+fn seed_or_fresh(seed: Option<u64>) -> Result<u64, String> {
+    match seed {
+        Some(seed) => Ok(seed),
+        None => fresh_seed().map_err(|e| format!("no random seed from the system: {e}")),
     }
 }
 

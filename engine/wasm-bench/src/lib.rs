@@ -1,6 +1,6 @@
 //! One computer move per call, with no clock: the page times each call.
 //!
-//! `position(game, index)` is the start followed by a few plies chosen by `Rng::new(index)`,
+//! `position(game, index)` is the start followed by a few plies chosen by `seeded(index)`,
 //! so native and wasm runs see the same positions. Game 3 is Kalah's endgames, where Hard's
 //! exact solver runs: 24 to 32 seeds left in the pits, the rest in the stores. Game 4 is the
 //! 200 endgames (2 to 28 seeds) of the engine's test that holds Hard perfect there, in the
@@ -8,16 +8,16 @@
 
 use cozcade_engine::{
     Checkers, ChineseCheckers, Game, Kalah,
-    ai::{Evaluate, Level, Rng, Search, kalah_solver::random_endgame},
+    ai::{Evaluate, IndexedRandom, Level, Search, seeded, kalah_solver::random_endgame},
 };
 
 fn position<G: Game>(index: u32) -> G {
-    let mut rng = Rng::new(u64::from(index) + 1);
+    let mut rng = seeded(u64::from(index) + 1);
     let plies = u64::from(index) * 3 % 40;
     let mut position = G::start();
     for _ in 0..plies {
         let moves = position.legal_moves();
-        match rng.pick(&moves) {
+        match moves.choose(&mut rng) {
             Some(mv) if !position.play_unchecked(mv).legal_moves().is_empty() => {
                 position = position.play_unchecked(mv)
             }
@@ -28,13 +28,13 @@ fn position<G: Game>(index: u32) -> G {
 }
 
 fn kalah_endgame(index: u32) -> Kalah {
-    let mut rng = Rng::new(u64::from(index) + 1);
+    let mut rng = seeded(u64::from(index) + 1);
     random_endgame(24 + index % 9, &mut rng)
 }
 
 /// Position `index` of `kalah_hard_plays_endgames_of_at_most_28_seeds_perfectly`.
 fn kalah_hard_test(index: u32) -> Kalah {
-    let mut rng = Rng::new(2025);
+    let mut rng = seeded(2025);
     let mut position = random_endgame(2, &mut rng);
     for n in 1..=index {
         position = random_endgame(2 + n % 27, &mut rng);

@@ -5,7 +5,7 @@ import assert from "node:assert/strict";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { serve, device, playToEnd, newComputerGame, webDir } from "../harness.js";
+import { serve, device, playToEnd, newComputerGame, pit, webDir, artifactDir } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -178,5 +178,88 @@ test("the computer fails when its worker cannot load: Try again once, then two p
     await browser.close();
     await broken.close();
     fs.rmSync(root, { recursive: true, force: true });
+  }
+});
+
+/** Kalah's pits and stores as the board labels them: the whole position, as a player hears it. */
+function kalahBoard(page) {
+  return page.locator(".board.kalah [aria-label]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")).join(" | "));
+}
+
+/** The computer's seed saved with this Kalah game (in the saved game's JSON, as text: a
+ * JavaScript number would round it). */
+function savedSeed(page) {
+  return page.evaluate(() => /"seed":(\d+)/.exec(localStorage.getItem("cozcade.save.kalah.computer") ?? "")?.[1]);
+}
+
+/** Taps gold's pit `letter` (a move that hands the turn over) and waits until the computer's
+ * whole turn is on the board; answers the board then. */
+async function playAndAwaitReply(page, letter) {
+  const before = await kalahBoard(page);
+  await pit(page, "Gold", letter).tap();
+  await page.waitForFunction((previous) => {
+    const labels = [...document.querySelectorAll(".board.kalah [aria-label]")].map((e) => e.getAttribute("aria-label")).join(" | ");
+    return labels !== previous &&
+      /^Your turn/.test(document.querySelector("[data-testid=headline]")?.textContent ?? "") &&
+      /Turquoise/.test(document.querySelector("[data-testid=last-move]")?.textContent ?? "");
+  }, before, { timeout: 15000 });
+  return kalahBoard(page);
+}
+
+/** A gold pit whose sowing hands the turn over (it does not end in gold's store). */
+async function handingOverPit(page, not = []) {
+  for (const [index, letter] of ["a", "b", "c", "d", "e", "f"].entries()) {
+    if (not.includes(letter)) continue;
+    const label = await pit(page, "Gold", letter).getAttribute("aria-label");
+    const seeds = Number(/(\d+) seeds?/.exec(label)?.[1] ?? 0);
+    if (seeds > 0 && seeds % 13 !== 6 - index) return letter;
+  }
+  throw new Error("no gold pit hands the turn over");
+}
+
+test("each new game against Easy plays differently; a reload replays the game's own replies", async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    // The same opening (gold b) in new games: Easy's reply differs within five more games
+    // (Easy answers b with any of ten different turns, none of them most of the time).
+    await newComputerGame(page, server.url, /^Kalah/, "Easy");
+    const first = await playAndAwaitReply(page, "b");
+    const seeds = [await savedSeed(page)];
+    let different = null;
+    for (let tries = 0; tries < 5 && different === null; tries++) {
+      await page.getByRole("button", { name: "New game" }).tap();
+      await page.getByRole("button", { name: "Start again" }).tap();
+      assert.equal(await page.getByTestId("last-move").textContent(), "No moves yet");
+      const reply = await playAndAwaitReply(page, "b");
+      seeds.push(await savedSeed(page));
+      if (reply !== first) different = reply;
+    }
+    assert.notEqual(different, null, `Easy answered gold b the same way in six new games: ${first}`);
+    assert.ok(seeds.every((seed) => /^\d+$/.test(seed ?? "")), `every game saves its seed: ${seeds}`);
+    assert.equal(new Set(seeds).size, seeds.length, `a new seed for each new game: ${seeds}`);
+
+    // Mid-game, the computer's reply to a move; then Undo, a reload and the same move again:
+    // the resumed game answers as it did (its seed came back with it). Twice, on two moves.
+    const seed = await savedSeed(page);
+    let tried = [];
+    for (let round = 0; round < 2; round++) {
+      const letter = await handingOverPit(page, tried);
+      tried.push(letter);
+      const position = await kalahBoard(page);
+      const reply = await playAndAwaitReply(page, letter);
+      await page.getByRole("button", { name: "Undo" }).tap();
+      assert.equal(await kalahBoard(page), position, "Undo goes back to the move");
+      await page.reload();
+      await page.getByRole("button", { name: /^Kalah/ }).tap();
+      await page.locator('[data-mode="computer"]').getByRole("button", { name: "Continue" }).tap();
+      assert.equal(await kalahBoard(page), position, "the reload resumes the game");
+      assert.equal(await savedSeed(page), seed, "the seed is kept across the reload");
+      assert.equal(await playAndAwaitReply(page, letter), reply, `the same reply to gold ${letter} after the reload`);
+    }
+    await page.screenshot({ path: path.join(artifactDir(), "computer-seeded-replay-phone.png") });
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
   }
 });

@@ -4,21 +4,34 @@ use cozcade_engine::{AnyRecord, GameKind};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    state::{Mode, PassAndPlay, Slot},
+    state::{LocalGame, Mode, PassAndPlay, Slot},
     text::clip,
 };
 
-/// A game as stored: the record (start + moves, replayed on load), who plays the second colour
-/// and, on one device, how the players pass it (absent in older saves: then nothing chosen).
+/// A game as stored: the record (start + moves, replayed on load), who plays the second colour,
+/// on one device how the players pass it (absent in older saves: then nothing chosen), and the
+/// computer's seed for the game (absent in older saves: the app draws one on load).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
     pub mode: Mode,
     pub record: AnyRecord,
     #[serde(default, skip_serializing_if = "PassAndPlay::is_default")]
     pub pass: PassAndPlay,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
 }
 
 impl SavedGame {
+    /// What a local game saves of itself.
+    pub fn of(game: &LocalGame) -> Self {
+        SavedGame {
+            mode: game.mode(),
+            record: game.record().clone(),
+            pass: game.pass_and_play(),
+            seed: Some(game.seed()),
+        }
+    }
+
     pub fn kind(&self) -> GameKind {
         self.record.kind()
     }

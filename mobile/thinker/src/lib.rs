@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use cozcade_engine::{
-    AnyRecord,
+    AnyMove, AnyRecord,
     ai::{Clock, Level, Search, choose_any},
 };
 
@@ -25,15 +25,17 @@ pub enum ThinkError {
     Failed(String),
 }
 
-/// One whole search at `level`, with the level's default time budget as the safety stop;
-/// `cancel` stops it early. Answers the chosen move in the game's move text.
+/// One whole search at `level` with the game's `seed`, with the level's default time budget
+/// as the safety stop; `cancel` stops it early.
 pub fn think(
     record: &AnyRecord,
     level: Level,
+    seed: u64,
     cancel: &AtomicBool,
     clock: &dyn Clock,
-) -> Result<String, ThinkError> {
+) -> Result<AnyMove, ThinkError> {
     let search = Search::new(level)
+        .seed(seed)
         .clock(clock)
         .millis(level.default_millis())
         .cancel(cancel);
@@ -57,11 +59,8 @@ mod tests {
         for kind in GameKind::ALL {
             for level in Level::ALL {
                 let record = AnyRecord::new(kind);
-                let mv = think(&record, level, &cancel, &clock).expect("a move");
-                assert!(
-                    record.legal_move_texts().contains(&mv),
-                    "{kind} {level:?}: {mv}"
-                );
+                let mv = think(&record, level, 7, &cancel, &clock).expect("a move");
+                assert!(record.legal_moves().contains(&mv), "{kind} {level:?}: {mv}");
             }
         }
     }
@@ -72,7 +71,7 @@ mod tests {
         let clock = || 0u64;
         let record = AnyRecord::new(GameKind::Kalah);
         assert_eq!(
-            think(&record, Level::Hard, &cancel, &clock),
+            think(&record, Level::Hard, 7, &cancel, &clock),
             Err(ThinkError::Cancelled)
         );
     }
@@ -82,12 +81,11 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let clock = InstantClock::start();
         let mut record = AnyRecord::new(GameKind::Kalah);
-        while !record.legal_move_texts().is_empty() {
-            let mv = record.legal_move_texts()[0].clone();
-            record.play(&mv).expect("a legal move");
+        while let Some(mv) = record.legal_moves().first() {
+            record.play(mv).expect("a legal move");
         }
         assert!(matches!(
-            think(&record, Level::Easy, &cancel, &clock),
+            think(&record, Level::Easy, 7, &cancel, &clock),
             Err(ThinkError::Failed(_))
         ));
     }

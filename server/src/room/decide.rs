@@ -163,7 +163,7 @@ impl Room {
                 });
             }
             if let Event::Move { mv } = &event.event {
-                room.record.play(mv).map_err(|e| ReplayError {
+                room.record.play_text(mv).map_err(|e| ReplayError {
                     room: room.id.clone(),
                     seq: event.seq,
                     why: e.to_string(),
@@ -276,10 +276,12 @@ impl Room {
                 }
                 // Played on a copy: the room's own game changes only once the move is stored.
                 let mut next = self.record.clone();
-                match next.play(mv) {
+                match next.play_text(mv) {
                     Ok(canonical) => {
                         record = Some(next);
-                        Event::Move { mv: canonical }
+                        Event::Move {
+                            mv: canonical.to_string(),
+                        }
                     }
                     Err(e) => {
                         return Err(Refusal::new(
@@ -413,12 +415,9 @@ impl Room {
     pub fn state(&self, connected: [bool; 2]) -> RoomState {
         RoomState {
             room: self.id.clone(),
-            game: self.game,
             seq: self.seq,
             round: self.round,
-            record: self.record.to_text(),
-            turn: self.record.outcome().is_none().then(|| self.record.turn()),
-            result: self.record.outcome(),
+            record: self.record.clone(),
             new_round_proposed_by: self.proposed_by,
             new_round_answer: self.new_round_answer,
             seats: [
