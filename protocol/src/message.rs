@@ -164,6 +164,9 @@ pub enum ErrorCode {
     NoNewRoundRequest,
     /// The store failed; the action was not applied. Try again.
     Unavailable,
+    /// The room holds as many actions as a room may: nothing more can be stored in it. Play on
+    /// in a new room.
+    RoomExhausted,
 }
 
 /// Every message the server sends over the WebSocket.

@@ -609,7 +609,9 @@ async fn leaving_frees_the_seat_and_revokes_the_key() {
 #[tokio::test]
 async fn rooms_idle_for_seven_days_are_deleted() {
     let server = TestServer::with(|config| config.limits.sweep_secs = 0.05).await;
-    let quiet = server.create(GameKind::Kalah).await;
+    // A friend joined the quiet room once (a room nobody joins goes within hours).
+    let (quiet, quiet_creator, quiet_guest) = two_players(&server, GameKind::Kalah).await;
+    drop((quiet_creator, quiet_guest));
     let (busy, mut creator, _guest) = two_players(&server, GameKind::Kalah).await;
 
     // Six days on, both rooms are still there.

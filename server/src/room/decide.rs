@@ -18,6 +18,15 @@ use crate::{secret::KeyHash, store::StoredRoom};
 /// Most missed events replayed to a reconnecting client; beyond that it gets a full sync.
 const MAX_REPLAY: u64 = 200;
 
+/// The action ids remembered, per room: those of the last this many events. A resend of an
+/// older action is refused as `stale` rather than `duplicate` (it was built on a number the
+/// room has left behind), which changes nothing either; remembering every id would let one
+/// room's memory grow with every action.
+pub const ACTION_IDS_KEPT: u64 = 512;
+
+/// Most actions a room stores unless told otherwise ([`Room::with_max_events`]).
+pub const DEFAULT_MAX_EVENTS: u64 = 10_000;
+
 /// A confirmed event as kept in memory for replays.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Logged {
@@ -91,14 +100,18 @@ pub struct Room {
     pub record: AnyRecord,
     /// Sequence number of the current round's `new_round_started` event (0 in round 1).
     pub round_start_seq: u64,
-    /// The events of the current round, its start event included.
+    /// The last events of the current round (its start event included while it is among
+    /// them): enough to replay what a reconnecting client missed.
     pub log: Vec<Logged>,
     pub proposed_by: Option<Seat>,
     /// How the last request was turned down, until the next request or round (for a `sync`).
     pub new_round_answer: Option<NewRoundAnswer>,
-    /// Every action id already applied, per seat, with the sequence number it got.
+    /// The action ids applied in the last [`ACTION_IDS_KEPT`] events at least, per seat, with
+    /// the sequence number each got.
     pub action_ids: HashMap<(Seat, String), u64>,
     pub seat_key_hashes: [Option<KeyHash>; 2],
+    /// Once `seq` reaches this, every action is refused (`room_exhausted`).
+    pub max_events: u64,
 }
 
 /// Why a stored room could not be rebuilt.
@@ -128,7 +141,14 @@ impl Room {
             new_round_answer: None,
             action_ids: HashMap::new(),
             seat_key_hashes,
+            max_events: DEFAULT_MAX_EVENTS,
         }
+    }
+
+    /// The same room, storing at most `max_events` actions.
+    pub fn with_max_events(mut self, max_events: u64) -> Room {
+        self.max_events = max_events;
+        self
     }
 
     /// Rebuilds a room from its stored events.
@@ -218,6 +238,16 @@ impl Room {
                     Some(action_id),
                 )
             });
+        }
+        if self.seq >= self.max_events {
+            return Err(Refusal::new(
+                ErrorCode::RoomExhausted,
+                format!(
+                    "this room holds {} actions, the most a room may: play on in a new room",
+                    self.max_events
+                ),
+                Some(action_id),
+            ));
         }
         if let Some(based_on) = based_on
             && based_on != self.seq
@@ -327,6 +357,11 @@ impl Room {
         }
         if let Some(id) = &logged.action_id {
             self.action_ids.insert((logged.by, id.clone()), logged.seq);
+            // Pruned in one sweep once twice as many are kept, so each action costs O(1).
+            if self.action_ids.len() as u64 > 2 * ACTION_IDS_KEPT {
+                let oldest_kept = logged.seq.saturating_sub(ACTION_IDS_KEPT);
+                self.action_ids.retain(|_, seq| *seq > oldest_kept);
+            }
         }
         match &logged.event {
             Event::Move { .. } => {}
@@ -358,6 +393,11 @@ impl Room {
             }
         }
         self.log.push(logged);
+        // A replay goes back at most MAX_REPLAY events: older ones need not be kept.
+        if self.log.len() as u64 > 2 * MAX_REPLAY {
+            let drop = self.log.len() - MAX_REPLAY as usize;
+            self.log.drain(..drop);
+        }
     }
 
     /// A seat's status, given whether a connection holds it.
@@ -797,6 +837,66 @@ mod tests {
         assert_eq!(room.open_seat(), None, "room_full");
         assert_eq!(kalah([Some(CREATOR), None]).open_seat(), Some(Seat::Second));
         assert_eq!(kalah([None, Some(GUEST)]).open_seat(), Some(Seat::First));
+    }
+
+    #[test]
+    fn a_room_full_of_actions_refuses_every_action_and_changes_nothing() {
+        let mut room = kalah([Some(CREATOR), None]).with_max_events(2);
+        act(&mut room, Seat::First, &new_round("a1", 0)).expect("a round");
+        act(&mut room, Seat::First, &new_round("a2", 1)).expect("a round");
+        refused(
+            &room,
+            Seat::First,
+            &new_round("a3", 2),
+            ErrorCode::RoomExhausted,
+        );
+        refused(
+            &room,
+            Seat::First,
+            &play("a4", 2, "c"),
+            ErrorCode::RoomExhausted,
+        );
+        // A resend of what was applied is still told apart.
+        refused(
+            &room,
+            Seat::First,
+            &new_round("a2", 1),
+            ErrorCode::Duplicate,
+        );
+    }
+
+    #[test]
+    fn action_ids_and_the_replay_log_stay_bounded_however_long_a_round() {
+        let mut room = both_seated();
+        // Ask and withdraw, over and over: one round that never ends.
+        for seq in 0..2000_u64 {
+            let message = if seq % 2 == 0 {
+                new_round(&format!("a{seq}"), seq)
+            } else {
+                withdraw(&format!("a{seq}"), seq)
+            };
+            act(&mut room, Seat::First, &message).expect("applied");
+        }
+        assert!(room.action_ids.len() as u64 <= 2 * ACTION_IDS_KEPT + 1);
+        assert!(room.log.len() as u64 <= 2 * MAX_REPLAY);
+        // The recent ones are still known as duplicates, and a replay still works.
+        refused(
+            &room,
+            Seat::First,
+            &new_round("a1998", 1998),
+            ErrorCode::Duplicate,
+        );
+        let forgotten = refused(&room, Seat::First, &new_round("a0", 0), ErrorCode::Stale);
+        assert_eq!(forgotten.seq, Some(2000));
+        assert!(room.can_replay_from(2000 - MAX_REPLAY));
+        let replayed: Vec<u64> = room
+            .events_after(2000 - MAX_REPLAY)
+            .map(|m| match m {
+                ServerMessage::Event { seq, .. } => seq,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(replayed, ((2001 - MAX_REPLAY)..=2000).collect::<Vec<_>>());
     }
 
     #[test]

@@ -112,7 +112,10 @@ pub async fn run(
         Ok(Some(stored)) => {
             let last_touch = stored.last_active;
             match Room::from_stored(stored) {
-                Ok(room) => Ok((room, last_touch)),
+                Ok(room) => Ok((
+                    room.with_max_events(shared.limits.max_room_events),
+                    last_touch,
+                )),
                 Err(e) => {
                     tracing::error!("{e}");
                     Err((
@@ -250,11 +253,16 @@ impl Owner {
                     }
                 }
                 Command::Expire => {
+                    let limits = &self.shared.limits;
+                    let why = format!(
+                        "this room was deleted: no activity for {} days, or nobody joined it \
+                         within {} hours",
+                        limits.room_ttl_days, limits.unjoined_room_ttl_hours
+                    );
                     for conn in self.conns.iter_mut().filter_map(Option::take) {
-                        let _ = conn.tx.try_send(Outbound::Close(
-                            CloseReason::RoomExpired,
-                            "this room was deleted after 7 days without activity".into(),
-                        ));
+                        let _ = conn
+                            .tx
+                            .try_send(Outbound::Close(CloseReason::RoomExpired, why.clone()));
                     }
                     return End::Expired;
                 }
@@ -500,14 +508,24 @@ impl Owner {
         // Both SetSeat (on leaving) and Touch refresh the room's activity time.
         let writes_touch = writes.len() > 1;
         if let Err(e) = self.shared.store.write(writes).await {
-            tracing::error!(
-                "storing an action in room {}: {e}",
-                secret::Redacted(&self.room.id)
-            );
+            let message = if matches!(e, StoreError::Busy) {
+                // Shedding load: a warning per refusal would add to it.
+                self.shared
+                    .metrics
+                    .store_busy
+                    .fetch_add(1, Ordering::Relaxed);
+                "the server is busy: the action was not applied; try again".to_owned()
+            } else {
+                tracing::error!(
+                    "storing an action in room {}: {e}",
+                    secret::Redacted(&self.room.id)
+                );
+                "the action could not be stored and was not applied; try again".to_owned()
+            };
             self.note(&e);
             let refusal = Refusal {
                 code: ErrorCode::Unavailable,
-                message: "the action could not be stored and was not applied; try again".into(),
+                message,
                 action_id: logged.action_id,
                 seq: None,
             };
@@ -550,7 +568,7 @@ mod tests {
     use crate::{
         clock::ManualClock,
         config::Limits,
-        store::{NewRoom, SqliteStore, Store, StoreFuture, Synchronous},
+        store::{Cutoffs, NewRoom, RoomHead, SqliteStore, Store, StoreFuture, Synchronous},
     };
 
     /// A SQLite store whose writes fail while `failing` is set, as a full disk's would.
@@ -569,14 +587,14 @@ mod tests {
         fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>> {
             self.inner.load_room(id)
         }
-        fn room_exists(&self, id: &str) -> StoreFuture<'_, bool> {
-            self.inner.room_exists(id)
+        fn room_head(&self, id: &str) -> StoreFuture<'_, Option<RoomHead>> {
+            self.inner.room_head(id)
         }
         fn count_rooms(&self) -> StoreFuture<'_, u64> {
             self.inner.count_rooms()
         }
-        fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
-            self.inner.delete_idle(cutoff)
+        fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>> {
+            self.inner.delete_idle(cutoffs)
         }
     }
 
