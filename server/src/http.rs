@@ -521,7 +521,7 @@ async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> R
         match load_room(shared, &id).await {
             // A newer position than the head said: its picture is drawn (and kept) under the
             // head's number, and replaced at the next request.
-            Ok(Some(room)) => Ok(room.record),
+            Ok(Some(room)) => Ok(room.state.record),
             Ok(None) => Err((StatusCode::NOT_FOUND, "no such room\n").into_response()),
             Err(response) => Err(response),
         }

@@ -151,6 +151,7 @@ pub async fn run(
                 conns: [None, None],
                 last_touch,
                 lost_lease: false,
+                reload: false,
                 shared: shared.clone(),
             }
             .serve(&mut commands)
@@ -206,6 +207,8 @@ struct Owner {
     last_touch: i64,
     /// Another instance took the room over; this owner must stop.
     lost_lease: bool,
+    /// The room in memory no longer matches the store; this owner must stop.
+    reload: bool,
     shared: Arc<Shared>,
 }
 
@@ -244,6 +247,10 @@ impl Owner {
                         self.action(seat, &message).await;
                         if self.moved() {
                             return End::Moved;
+                        }
+                        if self.reload {
+                            self.close_all("this room must be read again; reconnect");
+                            return End::Idle;
                         }
                     }
                 }
@@ -291,13 +298,17 @@ impl Owner {
         if !self.lost_lease {
             return false;
         }
-        for conn in self.conns.iter_mut().filter_map(Option::take) {
-            let _ = conn.tx.try_send(Outbound::Close(
-                CloseReason::ShuttingDown,
-                "this room moved to another server instance; reconnect".into(),
-            ));
-        }
+        self.close_all("this room moved to another server instance; reconnect");
         true
+    }
+
+    /// Sends every player away, to reconnect.
+    fn close_all(&mut self, why: &str) {
+        for conn in self.conns.iter_mut().filter_map(Option::take) {
+            let _ = conn
+                .tx
+                .try_send(Outbound::Close(CloseReason::ShuttingDown, why.into()));
+        }
     }
 
     /// Notes a store failure that means the room moved to another instance.
@@ -331,7 +342,7 @@ impl Owner {
             Ok(()) => return,
             Err(mpsc::error::TrySendError::Full(_)) => tracing::warn!(
                 "room {}: dropping a connection that does not keep up",
-                secret::Redacted(&self.room.id)
+                secret::Redacted(self.room.id())
             ),
             // The socket closed (the player went away): nothing to warn about.
             Err(mpsc::error::TrySendError::Closed(_)) => {}
@@ -373,7 +384,7 @@ impl Owner {
         conn: ConnHandle,
     ) -> JoinResult {
         let now = self.shared.clock.now();
-        let room_id = self.room.id.clone();
+        let room_id = self.room.id().to_owned();
         let (seat, new_key) = match seat_key {
             Some(key) => {
                 let Some(seat) = self.room.seat_of(&secret::hash_key(&key)) else {
@@ -391,7 +402,7 @@ impl Owner {
                 {
                     Ok(()) => self.last_touch = now,
                     Err(e) => {
-                        tracing::warn!("touching room {}: {e}", secret::Redacted(&self.room.id));
+                        tracing::warn!("touching room {}: {e}", secret::Redacted(self.room.id()));
                         self.note(&e);
                         if self.lost_lease {
                             return JoinResult::Retry;
@@ -421,7 +432,7 @@ impl Owner {
                 if let Err(e) = self.shared.store.write(vec![write]).await {
                     tracing::error!(
                         "seating a guest in room {}: {e}",
-                        secret::Redacted(&self.room.id)
+                        secret::Redacted(self.room.id())
                     );
                     self.note(&e);
                     return JoinResult::Refused(
@@ -443,11 +454,11 @@ impl Owner {
         let resync = !last_seq.is_some_and(|n| self.room.can_replay_from(n));
         let mut messages = vec![ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
-            room: self.room.id.clone(),
-            game: self.room.game,
+            room: self.room.id().to_owned(),
+            game: self.room.game(),
             seat,
             seat_key: new_key,
-            seq: self.room.seq,
+            seq: self.room.seq(),
             resync,
         }];
         self.conns[seat.index()] = Some(conn.clone());
@@ -470,8 +481,8 @@ impl Owner {
 
     /// Decides, stores, then adopts and broadcasts one action of `seat`'s.
     async fn action(&mut self, seat: Seat, message: &ClientMessage) {
-        let (logged, record) = match self.room.decide(seat, message) {
-            Ok(Decision::Confirm { logged, record }) => (logged, record),
+        let logged = match self.room.decide(seat, message) {
+            Ok(Decision::Confirm(logged)) => logged,
             Ok(Decision::Sync) => {
                 let sync = ServerMessage::Sync {
                     state: self.room.state(self.connected()),
@@ -482,7 +493,7 @@ impl Owner {
         };
         let now = self.shared.clock.now();
         let mut writes = vec![Write::Append {
-            room: self.room.id.clone(),
+            room: self.room.id().to_owned(),
             event: StoredEvent {
                 seq: logged.seq,
                 seat,
@@ -494,14 +505,14 @@ impl Owner {
         let left = logged.event == Event::Left;
         if left {
             writes.push(Write::SetSeat {
-                room: self.room.id.clone(),
+                room: self.room.id().to_owned(),
                 seat,
                 key_hash: None,
                 now,
             });
         } else if now.saturating_sub(self.last_touch) >= TOUCH_EVERY {
             writes.push(Write::Touch {
-                room: self.room.id.clone(),
+                room: self.room.id().to_owned(),
                 now,
             });
         }
@@ -518,7 +529,7 @@ impl Owner {
             } else {
                 tracing::error!(
                     "storing an action in room {}: {e}",
-                    secret::Redacted(&self.room.id)
+                    secret::Redacted(self.room.id())
                 );
                 "the action could not be stored and was not applied; try again".to_owned()
             };
@@ -536,7 +547,17 @@ impl Owner {
         }
         self.shared.metrics.actions.fetch_add(1, Ordering::Relaxed);
         let message = logged.message();
-        self.room.adopt(logged, record);
+        if let Err(e) = self.room.adopt(logged) {
+            // Only a bug could get here: the event was decided on this very room. It is
+            // stored, so this owner stops and the players reconnect to a room read again from
+            // the store, where the same fold takes it or says why not.
+            tracing::error!(
+                "room {}: a decided event does not fold: {e}",
+                secret::Redacted(self.room.id())
+            );
+            self.reload = true;
+            return;
+        }
         self.broadcast(&message);
         if left {
             if let Some(conn) = self.conns[seat.index()].take() {
