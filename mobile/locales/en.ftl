@@ -144,6 +144,7 @@ online-stop-room-full = This room is full: two players are already in it.
 online-stop-unknown-room = This room does not exist, or it expired after 7 days without play.
 online-stop-room-expired = This room expired after 7 days without play.
 online-stop-bad-seat-key = Your seat in this room is no longer yours.
+online-stop-seat-key-replaced = This link was replaced by its owner. Open the new link to play on.
 online-stop-update = This room needs a newer version of Cozcade.
 online-stop-refused = The room could not be opened ({ $reason }).
 online-games-heading = Your online games

@@ -143,6 +143,7 @@ online-stop-room-full = Deze kamer is vol: er zitten al twee spelers in.
 online-stop-unknown-room = Deze kamer bestaat niet, of is verlopen na 7 dagen zonder spel.
 online-stop-room-expired = Deze kamer is verlopen na 7 dagen zonder spel.
 online-stop-bad-seat-key = Je plaats in deze kamer is niet meer van jou.
+online-stop-seat-key-replaced = Deze link is door de eigenaar vervangen. Open de nieuwe link om verder te spelen.
 online-stop-update = Deze kamer vraagt een nieuwere versie van Cozcade.
 online-stop-refused = De kamer kon niet worden geopend ({ $reason }).
 online-games-heading = Je online spellen

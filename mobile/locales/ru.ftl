@@ -146,6 +146,7 @@ online-stop-room-full = Комната заполнена: в ней уже дв
 online-stop-unknown-room = Такой комнаты нет, или она удалена после 7 дней без игры.
 online-stop-room-expired = Комната удалена после 7 дней без игры.
 online-stop-bad-seat-key = Ваше место в этой комнате больше не ваше.
+online-stop-seat-key-replaced = Владелец заменил эту ссылку. Откройте новую ссылку, чтобы продолжить игру.
 online-stop-update = Для этой комнаты нужна более новая версия Cozcade.
 online-stop-refused = Не удалось открыть комнату ({ $reason }).
 online-games-heading = Ваши онлайн-игры

@@ -143,6 +143,7 @@ online-stop-room-full = Rummet är fullt: två spelare är redan där.
 online-stop-unknown-room = Rummet finns inte, eller så har det gått ut efter 7 dagar utan spel.
 online-stop-room-expired = Rummet har gått ut efter 7 dagar utan spel.
 online-stop-bad-seat-key = Din plats i rummet är inte längre din.
+online-stop-seat-key-replaced = Länken har ersatts av sin ägare. Öppna den nya länken för att spela vidare.
 online-stop-update = Rummet kräver en nyare version av Cozcade.
 online-stop-refused = Rummet kunde inte öppnas ({ $reason }).
 online-games-heading = Dina onlinespel

@@ -201,7 +201,11 @@ impl OnlineView {
         matches!(
             self.connection,
             Connection::Stopped(
-                Stop::Left | Stop::UnknownRoom | Stop::RoomExpired | Stop::BadSeatKey
+                Stop::Left
+                    | Stop::UnknownRoom
+                    | Stop::RoomExpired
+                    | Stop::BadSeatKey
+                    | Stop::SeatKeyReplaced
             )
         )
     }
@@ -472,6 +476,7 @@ mod tests {
         for (code, forgets) in [
             (ErrorCode::UnknownRoom, true),
             (ErrorCode::BadSeatKey, true),
+            (ErrorCode::SeatKeyReplaced, true),
             (ErrorCode::RoomFull, false),
         ] {
             let mut c = OnlineClient::new(ROOM.parse().expect("well formed"), None, "t".into());
