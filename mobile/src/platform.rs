@@ -1,7 +1,7 @@
 //! What differs between the browser and the native webviews, kept small: the device locale,
 //! timers and page events come through `document::eval`, which every Dioxus renderer supports.
 
-use cozcade_protocol::RoomId;
+use cozcade_protocol::{RoomId, SeatKey};
 use dioxus::prelude::*;
 
 /// The device's preferred locales, best first.
@@ -119,15 +119,29 @@ pub fn server_base() -> String {
 }
 
 /// The room named by the page's address, in the browser: `/r/<room>` (the invitation link
-/// itself) or `/?room=<room>` (the server's fallback page links there). Elsewhere links come
-/// through the native bridge, which the shell (`shell/host.rs`) opens the same way.
-pub fn invitation_in_address() -> Option<crate::state::Invitation> {
+/// itself) or `/?room=<room>` (the server's fallback page links there), with the seat key of a
+/// personal link (`#seat=<key>`), which is taken out of the address at once (history, not a
+/// load): a bookmark or a copied address does not carry it. Elsewhere links come through the
+/// native bridge, which the shell (`shell/host.rs`) opens the same way.
+pub fn invitation_in_address() -> Option<(crate::state::Invitation, Option<SeatKey>)> {
     #[cfg(target_arch = "wasm32")]
     {
-        let location = web_sys::window()?.location();
+        let window = web_sys::window()?;
+        let location = window.location();
         let origin = location.origin().ok()?;
         let path = location.pathname().ok()?;
         let search = location.search().ok()?;
+        let hash = location.hash().ok().unwrap_or_default();
+        let seat_key = crate::state::seat_key_in(&hash);
+        if !hash.is_empty()
+            && let Ok(history) = window.history()
+        {
+            let _ = history.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("{path}{search}")),
+            );
+        }
         let room = match path.strip_prefix("/r/") {
             Some(room) => room.trim_end_matches('/').to_string(),
             None => search
@@ -136,7 +150,9 @@ pub fn invitation_in_address() -> Option<crate::state::Invitation> {
                 .find_map(|pair| pair.strip_prefix("room="))?
                 .to_string(),
         };
-        crate::state::Invitation::parse(&format!("{origin}/r/{room}"), &origin).ok()
+        let invitation =
+            crate::state::Invitation::parse(&format!("{origin}/r/{room}"), &origin).ok()?;
+        Some((invitation, seat_key))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

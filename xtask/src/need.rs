@@ -60,6 +60,10 @@ pub const TEST_PACKAGES: &[(&str, &str)] = &[
         "the PostgreSQL store's tests (a throwaway cluster)",
     ),
     ("nginx", "the failover tests (a throwaway nginx)"),
+    (
+        "zbar-tools",
+        "the browser tests (zbarimg reads the personal link's QR code)",
+    ),
 ];
 
 /// Installs the missing Debian packages (apt-get, as root on Debian) or stops with the command

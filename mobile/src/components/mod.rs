@@ -4,6 +4,7 @@
 //! root ([`app::App`]) names the screens.
 
 mod announcer;
+mod another_device;
 mod app;
 mod board_keys;
 mod board_screen;

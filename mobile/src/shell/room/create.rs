@@ -48,10 +48,13 @@ impl Room {
             glance: None,
             leaving: false,
         });
-        self.open_invitation(Invitation {
-            server,
-            room: created.room,
-        });
+        self.open_invitation(
+            Invitation {
+                server,
+                room: created.room,
+            },
+            None,
+        );
         Ok(())
     }
 

@@ -1,0 +1,157 @@
+//! "Continue on another device": the player's personal link (the invitation with their seat key
+//! in its fragment), to copy, share, or scan from the other device as a QR code drawn here.
+
+use std::fmt::Write as _;
+
+use dioxus::prelude::*;
+
+use crate::{
+    platform::{self, Shared},
+    shell::{use_room, use_settings},
+    storage,
+};
+
+/// Modules of light margin around a QR code, as scanners expect.
+const QUIET_ZONE: usize = 4;
+
+/// The personal link of the seat this device holds in the open room, folded away until asked
+/// for: it lets anyone who has it take the seat, and says so.
+#[component]
+pub fn AnotherDevice() -> Element {
+    let settings = use_settings();
+    let texts = settings.texts.read();
+    let mut outcome = use_signal(|| None::<&'static str>);
+    let room_view = use_room().view();
+    let Some(view) = room_view.read().clone() else {
+        return rsx! {};
+    };
+    let invitation = view.invitation;
+    let key = settings.store().and_then(|store| {
+        storage::seat_key_for(store.as_ref(), &invitation.server, &invitation.room)
+            .ok()
+            .flatten()
+    });
+    let Some(key) = key else {
+        return rsx! {};
+    };
+    let link = invitation.personal_link(&key);
+    let qr = QrDrawing::of(&link);
+    let share_text = texts.get("online-another-device-share-text");
+    rsx! {
+        details { class: "card another-device", "data-testid": "another-device",
+            summary { {texts.get("online-another-device")} }
+            p { class: "card-note warning", {texts.get("online-another-device-warning")} }
+            input {
+                class: "invitation-link",
+                r#type: "text",
+                readonly: true,
+                value: "{link}",
+                aria_label: texts.get("online-personal-link"),
+                "data-testid": "personal-link",
+                onfocus: move |_| {
+                    let _ = document::eval("document.activeElement?.select?.()");
+                },
+            }
+            div { class: "actions",
+                button {
+                    onclick: {
+                        let link = link.clone();
+                        move |_| {
+                            let link = link.clone();
+                            let share_text = share_text.clone();
+                            spawn(async move {
+                                outcome.set(Some(match platform::share_invitation(&share_text, &link).await {
+                                    Ok(Shared::ToShareSheet) => "online-shared",
+                                    Ok(Shared::Copied) => "online-link-copied",
+                                    Ok(Shared::Cancelled) => return,
+                                    Err(_) => "online-copy-failed",
+                                }));
+                            });
+                        }
+                    },
+                    {texts.get("online-share-personal-link")}
+                }
+                button {
+                    onclick: move |_| {
+                        let link = link.clone();
+                        spawn(async move {
+                            outcome.set(Some(match platform::copy_link(&link).await {
+                                Ok(()) => "online-link-copied",
+                                Err(_) => "online-copy-failed",
+                            }));
+                        });
+                    },
+                    {texts.get("online-copy-link")}
+                }
+            }
+            if let Some(qr) = qr {
+                svg {
+                    class: "qr",
+                    "viewBox": "0 0 {qr.size} {qr.size}",
+                    role: "img",
+                    "aria-label": texts.get("online-personal-link-qr"),
+                    "data-testid": "personal-link-qr",
+                    rect { width: "{qr.size}", height: "{qr.size}", fill: "#fff" }
+                    path { d: "{qr.path}", fill: "#000" }
+                }
+            }
+            if let Some(key) = *outcome.read() {
+                p { class: "share-outcome", role: "status", {texts.get(key)} }
+            }
+        }
+    }
+}
+
+/// A QR code as one SVG path of unit squares, with its quiet zone: black on white whatever the
+/// theme, since that is what cameras read best.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct QrDrawing {
+    /// Width and height in modules, quiet zone included.
+    size: usize,
+    path: String,
+}
+
+impl QrDrawing {
+    /// `None` only for a text too long for any QR code (a link never is).
+    fn of(text: &str) -> Option<QrDrawing> {
+        let code = qrcodegen::QrCode::encode_text(text, qrcodegen::QrCodeEcc::Medium).ok()?;
+        let width = code.size();
+        let mut path = String::new();
+        for y in 0..width {
+            for x in 0..width {
+                if code.get_module(x, y) {
+                    let (x, y) = (x as usize + QUIET_ZONE, y as usize + QUIET_ZONE);
+                    let _ = write!(path, "M{x} {y}h1v1h-1z");
+                }
+            }
+        }
+        Some(QrDrawing {
+            size: width as usize + 2 * QUIET_ZONE,
+            path,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_personal_link_draws_as_a_qr_code_with_its_margin() {
+        let link = "https://play.cozcade.app/r/0123456789abcdef0123#seat=\
+                    9d1f5c0e8b7a64d2c3f0e1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d5e6";
+        let qr = QrDrawing::of(link).expect("a link fits");
+        // A 113-character link at level M needs version 6 or 7 (41 or 45 modules).
+        assert!([41 + 8, 45 + 8].contains(&qr.size), "{}", qr.size);
+        // Every square lies inside the margin, and about half the modules are dark.
+        let squares = qr.path.matches('M').count();
+        let modules = (qr.size - 8) * (qr.size - 8);
+        assert!(
+            squares > modules / 3 && squares < modules * 2 / 3,
+            "{squares} of {modules}"
+        );
+        assert!(!qr.path.contains("M0 ") && !qr.path.contains("M3 "));
+        // The same text always draws the same code.
+        assert_eq!(QrDrawing::of(link), Some(qr));
+    }
+}
