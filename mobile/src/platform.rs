@@ -34,6 +34,16 @@ pub fn fresh_seed() -> u64 {
     getrandom::u64().unwrap_or(0x5EED)
 }
 
+/// A new seat key for a new personal link: 256 bits from the operating system's random source
+/// (the browser's `crypto.getRandomValues`), as the server makes them. Without a source there
+/// is no key: a guessable one would be worse than none.
+pub fn new_seat_key() -> Option<SeatKey> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).ok()?;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    hex.parse().ok()
+}
+
 /// Sets the page's language (its `lang`, which screen readers and hyphenation follow).
 pub fn set_page_language(tag: &str) {
     let _ = document::eval(&format!("document.documentElement.lang = {tag:?};"));
@@ -43,10 +53,11 @@ pub fn set_page_language(tag: &str) {
 /// compiled and wired to the app on its own, during the first load): it reports
 /// `["landscape", wider than tall]` now and whenever that changes (a media query, where reading
 /// the window's size would make the browser lay the page out there and then),
-/// `["reduced-motion", asked for less motion]` once, and `["hidden", true]` when the page or
-/// app goes to the background; and it sets the page's language to the tag the app sends it at
-/// start.
-pub const PAGE_JS: &str = r#"
+/// `["reduced-motion", asked for less motion]` once, `["hidden", true]` when the page or
+/// app goes to the background, and `["personal-link", true]` when a personal link is opened
+/// where the app already is (the same page with a `#seat=` fragment is no load, only a
+/// `hashchange`); and it sets the page's language to the tag the app sends it at start.
+pub const PAGE_JS: &str = r##"
     const send = (what, value) => dioxus.send([what, value]);
     const wide = window.matchMedia("(orientation: landscape)");
     const shape = () => send("landscape", wide.matches);
@@ -55,9 +66,10 @@ pub const PAGE_JS: &str = r#"
     send("reduced-motion", window.matchMedia("(prefers-reduced-motion: reduce)").matches);
     document.addEventListener("visibilitychange", () => send("hidden", document.hidden));
     window.addEventListener("pagehide", () => send("hidden", true));
+    window.addEventListener("hashchange", () => send("personal-link", location.hash.startsWith("#seat=")));
     document.documentElement.lang = await dioxus.recv();
     await new Promise(() => {});
-"#;
+"##;
 
 /// The time now, in Unix seconds (for how long ago a game was last played).
 pub fn now_secs() -> i64 {

@@ -731,6 +731,23 @@ impl OnlineClient {
         Ok(self.send(action_id, message))
     }
 
+    /// Takes up a replacement with `new` that a previous run of the app kept and may not have
+    /// seen confirmed: it is sent again once connected. If it was applied, the old key's hello
+    /// is refused as replaced and the client says hello again with `new`, and the resend is
+    /// then refused as a key already used, which is its confirmation. Call before the first
+    /// [`OnlineClient::on_open`].
+    pub fn resume_replacement(&mut self, new: SeatKey) {
+        let action_id = self.next_action_id();
+        self.replacing_key = Some(new.clone());
+        self.pending = Some(Pending {
+            action_id: action_id.clone(),
+            message: ClientMessage::ReplaceSeatKey {
+                action_id,
+                seat_key: new,
+            },
+        });
+    }
+
     /// Give up the seat for good.
     pub fn leave(&mut self) -> Result<Vec<ClientMessage>, IntentError> {
         self.ready_state()?;
@@ -1383,6 +1400,61 @@ mod tests {
         c.on_message(event(1, Seat::First, Some(&id), Event::SeatKeyReplaced));
         assert!(!c.has_pending());
         assert_eq!(c.seat_key().map(SeatKey::as_str), Some(NEW_KEY));
+    }
+
+    #[test]
+    fn a_kept_replacement_is_sent_again_or_found_applied_at_the_next_start() {
+        // Never sent: the old key is welcomed, and the replacement goes out once caught up.
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
+        c.resume_replacement(NEW_KEY.parse().expect("well formed"));
+        c.on_open();
+        assert!(c.on_message(welcome(Seat::First, 0, true)).is_empty());
+        let sent = c.on_message(sync(0, &[], [SeatStatus::Connected, SeatStatus::Connected]));
+        let id = action_id_of(&sent);
+        c.on_message(event(1, Seat::First, Some(&id), Event::SeatKeyReplaced));
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some(NEW_KEY));
+        assert_eq!(c.replacing_key(), None);
+
+        // Applied, but its event never seen: the old key is refused as replaced, the new one is
+        // welcomed, and the resend is refused as a key already used: nothing is left to do.
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
+        c.resume_replacement(NEW_KEY.parse().expect("well formed"));
+        c.on_open();
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::SeatKeyReplaced,
+            message: "replaced".into(),
+            action_id: None,
+            seq: None,
+        });
+        c.on_message(ServerMessage::Closing {
+            reason: CloseReason::HelloRefused,
+            message: "hello refused".into(),
+        });
+        c.on_closed();
+        let hello = c.on_open();
+        assert!(
+            matches!(&hello[..], [ClientMessage::Hello { seat_key: Some(k), .. }] if k.as_str() == NEW_KEY)
+        );
+        c.on_message(welcome(Seat::First, 1, true));
+        let sent = c.on_message(sync(1, &[], [SeatStatus::Connected, SeatStatus::Connected]));
+        let id = action_id_of(&sent);
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::BadSeatKey,
+            message: "this key was already used in this room".into(),
+            action_id: Some(id.parse().expect("an action id")),
+            seq: None,
+        });
+        assert_eq!(c.link(), &Link::Connected);
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some(NEW_KEY));
+        assert_eq!((c.replacing_key(), c.has_pending()), (None, false));
     }
 
     #[test]

@@ -97,3 +97,38 @@ for (const role of ["friend", "creator"]) {
     });
   });
 }
+
+test("a new personal link locks out every copy of the old one, which says why, and the new one works (phone)", async () => {
+  await withDevices(["phone", "phone", "phone"], async (creator, friend, other) => {
+    const requests = [creator, friend, other].map(recordRequests);
+    const invitation = await playWithFriend(creator, friend, server.url, /^Checkers/);
+    const { link: old } = await personalLink(friend, "before-new-link");
+    await press(friend, friend.page.getByTestId("new-personal-link"));
+    await friend.page.getByTestId("new-link-outcome").filter({ hasText: "New link made" }).waitFor({ timeout: 10000 });
+    const fresh = await friend.page.getByTestId("personal-link").inputValue();
+    assert.match(fresh, new RegExp(`^${invitation}#seat=[0-9a-f]{64}$`));
+    assert.notEqual(fresh, old);
+    await friend.page.getByTestId("another-device").screenshot({ path: path.join(artifactDir(), "personal-link-new.png") });
+    // The friend's own connection kept the seat.
+    await friend.page.locator('main.online[data-connection="connected"][data-seat="second"]').waitFor();
+
+    // The old link, opened anywhere, says it was replaced and takes nothing.
+    await other.page.goto(old);
+    const closed = other.page.locator('[data-stop="seat-key-replaced"]');
+    await closed.waitFor({ timeout: 20000 });
+    assert.match(await closed.textContent(), /replaced by its owner/);
+    await friend.page.locator('main.online[data-connection="connected"][data-seat="second"]').waitFor();
+
+    // The new one takes the seat over, as any personal link does.
+    await other.page.goto(fresh);
+    await other.page.locator('main.online[data-connection="connected"][data-seat="second"]').waitFor({ timeout: 20000 });
+    await friend.page.locator('[data-stop="replaced"]').waitFor({ timeout: 10000 });
+    const keys = [old, fresh].map((l) => l.split("#seat=")[1]);
+    for (const seen of requests) {
+      for (const { url, headers, body } of seen) {
+        const text = `${url} ${JSON.stringify(headers)} ${body}`;
+        for (const key of keys) assert.ok(!text.includes(key), `a seat key in a request: ${url}`);
+      }
+    }
+  });
+});

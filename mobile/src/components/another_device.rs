@@ -8,7 +8,7 @@ use dioxus::prelude::*;
 use crate::{
     platform::{self, Shared},
     shell::{use_room, use_settings},
-    storage,
+    state::Connection,
 };
 
 /// Modules of light margin around a QR code, as scanners expect.
@@ -21,20 +21,33 @@ pub fn AnotherDevice() -> Element {
     let settings = use_settings();
     let texts = settings.texts.read();
     let mut outcome = use_signal(|| None::<&'static str>);
-    let room_view = use_room().view();
+    let mut new_link_asked = use_signal(|| None::<bool>);
+    let room = use_room();
+    let room_view = room.view();
     let Some(view) = room_view.read().clone() else {
         return rsx! {};
     };
-    let invitation = view.invitation;
-    let key = settings.store().and_then(|store| {
-        storage::seat_key_for(store.as_ref(), &invitation.server, &invitation.room)
-            .ok()
-            .flatten()
-    });
-    let Some(key) = key else {
+    let invitation = view.invitation.clone();
+    let Some(key) = view.seat_key.clone() else {
         return rsx! {};
     };
     let link = invitation.personal_link(&key);
+    // Asked for and not confirmed yet: the link shown is still the old one.
+    let replacing = view.replacing_key;
+    let connected = matches!(
+        view.connection,
+        Connection::Connected
+            | Connection::WaitingForFriendToJoin
+            | Connection::WaitingForFriendToReturn
+            | Connection::FriendLeft
+    );
+    // What became of "Make a new link": kept and sent (then made once the server has it,
+    // and the link above is the new one), or not possible here.
+    let new_link = (*new_link_asked.read()).map(|sent| match (sent, replacing) {
+        (false, _) => "online-new-link-failed",
+        (true, true) => "online-new-link-making",
+        (true, false) => "online-new-link-made",
+    });
     let qr = QrDrawing::of(&link);
     let share_text = texts.get("online-another-device-share-text");
     rsx! {
@@ -84,6 +97,13 @@ pub fn AnotherDevice() -> Element {
                     {texts.get("online-copy-link")}
                 }
             }
+            p { class: "card-note", {texts.get("online-new-link-note")} }
+            button {
+                "data-testid": "new-personal-link",
+                disabled: replacing || view.pending || !connected,
+                onclick: move |_| new_link_asked.set(Some(room.replace_seat_key(&invitation))),
+                {texts.get("online-new-link")}
+            }
             if let Some(qr) = qr {
                 svg {
                     class: "qr",
@@ -97,6 +117,9 @@ pub fn AnotherDevice() -> Element {
             }
             if let Some(key) = *outcome.read() {
                 p { class: "share-outcome", role: "status", {texts.get(key)} }
+            }
+            if let Some(key) = new_link {
+                p { class: "share-outcome", role: "status", "data-testid": "new-link-outcome", {texts.get(key)} }
             }
         }
     }

@@ -83,6 +83,11 @@ pub(super) fn use_outside_events(
                 "landscape" if *landscape.peek() != value => landscape.set(value),
                 "reduced-motion" => reduced.set(value),
                 "hidden" if value => pause_while_away(board, navigation),
+                "personal-link" if value => {
+                    if let Some((invitation, seat_key)) = platform::invitation_in_address() {
+                        room.open_invitation(invitation, seat_key);
+                    }
+                }
                 _ => {}
             }
         }

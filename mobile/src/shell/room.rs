@@ -146,10 +146,20 @@ impl Room {
             return;
         };
         let id = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
-        let client = OnlineClient::new(invitation.room.clone(), seat_key, fresh_id_prefix());
+        let mut client = OnlineClient::new(invitation.room.clone(), seat_key, fresh_id_prefix());
+        // A new personal link asked for in an earlier run and not seen confirmed.
+        let replacing = self.settings.store().and_then(|store| {
+            storage::replacing_key_for(store.as_ref(), &invitation.server, &invitation.room)
+                .ok()
+                .flatten()
+        });
+        if let Some(key) = replacing.clone() {
+            client.resume_replacement(key);
+        }
         let (intents, incoming) = unbounded();
         let mut kept = Kept {
             key: stored_key,
+            replacing,
             forgotten: false,
             glance: None,
         };

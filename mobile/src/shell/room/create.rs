@@ -47,6 +47,7 @@ impl Room {
             seat_key: created.seat_key,
             glance: None,
             leaving: false,
+            replacing_key: None,
         });
         self.open_invitation(
             Invitation {
