@@ -87,6 +87,20 @@ pub fn now_secs() -> i64 {
 
 /// Whether this is the browser on a phone (a touch screen, or a page too small for anything
 /// else), where the welcome offers "Open in the app". The installed app never is.
+/// The messaging app whose web view shows this page, if any (see
+/// [`crate::state::welcome::InAppBrowser`]); never in the app itself.
+pub fn in_app_browser() -> Option<crate::state::welcome::InAppBrowser> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let agent = web_sys::window()?.navigator().user_agent().ok()?;
+        crate::state::welcome::InAppBrowser::of(&agent)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
 pub fn is_phone_browser() -> bool {
     #[cfg(target_arch = "wasm32")]
     {
