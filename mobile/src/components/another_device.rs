@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use cozcade_protocol::SeatKey;
 use dioxus::prelude::*;
 
 use crate::{
@@ -21,7 +22,8 @@ pub fn AnotherDevice() -> Element {
     let settings = use_settings();
     let texts = settings.texts.read();
     let mut outcome = use_signal(|| None::<&'static str>);
-    let mut new_link_asked = use_signal(|| None::<bool>);
+    // "Make a new link" pressed: whether it was sent, and the key the seat had then.
+    let mut new_link_asked = use_signal(|| None::<(bool, SeatKey)>);
     let room = use_room();
     let room_view = room.view();
     let Some(view) = room_view.read().clone() else {
@@ -41,12 +43,16 @@ pub fn AnotherDevice() -> Element {
             | Connection::WaitingForFriendToReturn
             | Connection::FriendLeft
     );
-    // What became of "Make a new link": kept and sent (then made once the server has it,
-    // and the link above is the new one), or not possible here.
-    let new_link = (*new_link_asked.read()).map(|sent| match (sent, replacing) {
-        (false, _) => "online-new-link-failed",
-        (true, true) => "online-new-link-making",
-        (true, false) => "online-new-link-made",
+    // What became of "Make a new link": on its way, made (the seat's key changed, and the
+    // link above is the new one), or not made (not possible here, or refused: the refusal
+    // itself is shown with the other controls).
+    let new_link = new_link_asked.read().as_ref().map(|(sent, before)| {
+        match (sent, replacing, *before != key) {
+            (false, _, _) => "online-new-link-failed",
+            (true, true, _) => "online-new-link-making",
+            (true, false, true) => "online-new-link-made",
+            (true, false, false) => "online-new-link-failed",
+        }
     });
     let qr = QrDrawing::of(&link);
     let share_text = texts.get("online-another-device-share-text");
@@ -101,7 +107,10 @@ pub fn AnotherDevice() -> Element {
             button {
                 "data-testid": "new-personal-link",
                 disabled: replacing || view.pending || !connected,
-                onclick: move |_| new_link_asked.set(Some(room.replace_seat_key(&invitation))),
+                onclick: {
+                    let key = key.clone();
+                    move |_| new_link_asked.set(Some((room.replace_seat_key(&invitation), key.clone())))
+                },
                 {texts.get("online-new-link")}
             }
             if let Some(qr) = qr {
