@@ -105,19 +105,10 @@ async fn a_replaced_key_locks_out_old_links_and_the_new_one_holds_the_seat_acros
     guest.client.expect_closing(CloseReason::Replaced).await;
 
     // A restart on the same store: the same answers.
-    let db = server.db();
     let mut server = server;
-    if let Some(running) = server.server.take() {
-        running.shutdown().await;
-    }
-    let mut config = cozcade_server::Config::for_tests(db);
-    config.limits = common::test_limits();
-    let clock = std::sync::Arc::new(cozcade_server::ManualClock::new(common::START));
-    let restarted = cozcade_server::start(config, clock)
-        .await
-        .expect("server starts again");
-    refused_as_replaced(restarted.addr, room.room.as_str(), &old_key).await;
-    let mut back = Client::connect(restarted.addr).await;
+    server.restart().await;
+    refused_as_replaced(server.addr, room.room.as_str(), &old_key).await;
+    let mut back = Client::connect(server.addr).await;
     back.hello(room.room.as_str(), Some(NEW_KEY), None).await;
     let back = Player::welcomed(back, Some(new_key()), GameKind::Kalah).await;
     assert_eq!((back.seat, back.seq()), (Side::Second, 2));
@@ -131,7 +122,9 @@ async fn a_replaced_key_locks_out_old_links_and_the_new_one_holds_the_seat_acros
         })
         .await;
     assert_eq!(error_code(&back.client.recv().await), ErrorCode::BadSeatKey);
-    restarted.shutdown().await;
+    if let Some(running) = server.server.take() {
+        running.shutdown().await;
+    }
 }
 
 #[tokio::test]

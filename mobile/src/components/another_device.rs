@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use cozcade_protocol::SeatKey;
 use dioxus::prelude::*;
 
+use super::share_link::ShareLink;
 use crate::{
-    platform::{self, Shared},
     shell::{use_room, use_settings},
     state::Connection,
 };
@@ -21,7 +21,6 @@ const QUIET_ZONE: usize = 4;
 pub fn AnotherDevice() -> Element {
     let settings = use_settings();
     let texts = settings.texts.read();
-    let mut outcome = use_signal(|| None::<&'static str>);
     // "Make a new link" pressed: whether it was sent, and the key the seat had then.
     let mut new_link_asked = use_signal(|| None::<(bool, SeatKey)>);
     let room = use_room();
@@ -60,48 +59,12 @@ pub fn AnotherDevice() -> Element {
         details { class: "card another-device", "data-testid": "another-device",
             summary { {texts.get("online-another-device")} }
             p { class: "card-note warning", {texts.get("online-another-device-warning")} }
-            input {
-                class: "invitation-link",
-                r#type: "text",
-                readonly: true,
-                value: "{link}",
-                aria_label: texts.get("online-personal-link"),
-                "data-testid": "personal-link",
-                onfocus: move |_| {
-                    let _ = document::eval("document.activeElement?.select?.()");
-                },
-            }
-            div { class: "actions",
-                button {
-                    onclick: {
-                        let link = link.clone();
-                        move |_| {
-                            let link = link.clone();
-                            let share_text = share_text.clone();
-                            spawn(async move {
-                                outcome.set(Some(match platform::share_invitation(&share_text, &link).await {
-                                    Ok(Shared::ToShareSheet) => "online-shared",
-                                    Ok(Shared::Copied) => "online-link-copied",
-                                    Ok(Shared::Cancelled) => return,
-                                    Err(_) => "online-copy-failed",
-                                }));
-                            });
-                        }
-                    },
-                    {texts.get("online-share-personal-link")}
-                }
-                button {
-                    onclick: move |_| {
-                        let link = link.clone();
-                        spawn(async move {
-                            outcome.set(Some(match platform::copy_link(&link).await {
-                                Ok(()) => "online-link-copied",
-                                Err(_) => "online-copy-failed",
-                            }));
-                        });
-                    },
-                    {texts.get("online-copy-link")}
-                }
+            ShareLink {
+                link: link.clone(),
+                field_label: texts.get("online-personal-link"),
+                field_testid: "personal-link",
+                share_text,
+                share_label: texts.get("online-share-personal-link"),
             }
             p { class: "card-note", {texts.get("online-new-link-note")} }
             button {
@@ -123,9 +86,6 @@ pub fn AnotherDevice() -> Element {
                     rect { width: "{qr.size}", height: "{qr.size}", fill: "#fff" }
                     path { d: "{qr.path}", fill: "#000" }
                 }
-            }
-            if let Some(key) = *outcome.read() {
-                p { class: "share-outcome", role: "status", {texts.get(key)} }
             }
             if let Some(key) = new_link {
                 p { class: "share-outcome", role: "status", "data-testid": "new-link-outcome", {texts.get(key)} }

@@ -29,6 +29,7 @@ mod online_screen;
 mod pass_options;
 mod piece_shading;
 mod room_closed;
+mod share_link;
 mod star_board;
 mod status_panel;
 mod top_bar;

@@ -76,10 +76,16 @@ pub fn seat_key_for(
     server: &str,
     room: &str,
 ) -> Result<Option<SeatKey>, StoreError> {
+    Ok(kept_seat(store, server, room)?
+        .filter(|seat| !seat.leaving)
+        .map(|seat| seat.seat_key))
+}
+
+/// The room's entry in the list, leaving or not.
+fn kept_seat(store: &dyn Store, server: &str, room: &str) -> Result<Option<RoomSeat>, StoreError> {
     Ok(room_seats(store)?
         .into_iter()
-        .find(|seat| seat.is_room(server, room) && !seat.leaving)
-        .map(|seat| seat.seat_key))
+        .find(|seat| seat.is_room(server, room)))
 }
 
 /// The key a replacement in flight will give the room's seat (see [`RoomSeat::replacing_key`]).
@@ -88,10 +94,7 @@ pub fn replacing_key_for(
     server: &str,
     room: &str,
 ) -> Result<Option<SeatKey>, StoreError> {
-    Ok(room_seats(store)?
-        .into_iter()
-        .find(|seat| seat.is_room(server, room))
-        .and_then(|seat| seat.replacing_key))
+    Ok(kept_seat(store, server, room)?.and_then(|seat| seat.replacing_key))
 }
 
 /// Keeps (`Some`) or drops (`None`) the key a replacement will give the room's seat. Whether
