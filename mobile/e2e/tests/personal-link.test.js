@@ -41,6 +41,13 @@ async function personalLink(browser, name) {
 const connection = (page, name) =>
   page.locator(`main.online[data-connection="${name}"]`).waitFor({ timeout: 20000 });
 
+/** Google Play's page for the app inside `within`, and no App Store link: no App Store id is
+ * known to this build, and a search would show other people's apps. */
+async function assertStoreLinks(within) {
+  assert.equal(await within.getByRole("link", { name: "Google Play" }).getAttribute("href"), "https://play.google.com/store/apps/details?id=app.cozcade");
+  assert.equal(await within.getByRole("link", { name: "App Store" }).count(), 0);
+}
+
 const plies = (page) => page.evaluate(() => Number(document.querySelector(".status")?.dataset.plies ?? -1));
 
 /** Taps the first lit pit on whichever page may move until both show `n` plies. */
@@ -156,10 +163,8 @@ test("a seat held in the phone's browser goes on in the app, the welcome's butto
     await note.waitFor({ timeout: 10000 });
     assert.match(await note.textContent(), /The app did not open/);
     assert.equal(newcomer.page.url(), invitation, "still on the welcome, not a store page");
-    // The stores, listed right under it; no App Store id is known to this build, so no App
-    // Store link (a search would show other people's apps).
-    assert.equal(await welcome.getByRole("link", { name: "Google Play" }).getAttribute("href"), "https://play.google.com/store/apps/details?id=app.cozcade");
-    assert.equal(await welcome.getByRole("link", { name: "App Store" }).count(), 0);
+    // The stores, listed right under it.
+    await assertStoreLinks(welcome);
     await newcomer.page.screenshot({ path: path.join(artifactDir(), "welcome-app-not-opened.png") });
     await connection(creator.page, "waiting-to-join");
 
@@ -188,8 +193,7 @@ test("a seat held in the phone's browser goes on in the app, the welcome's butto
     await said.waitFor({ timeout: 10000 });
     assert.match(await said.textContent(), /The app did not open/);
     assert.equal(friend.page.url(), invitation, "still on the game, not a store page");
-    assert.equal(await said.getByRole("link", { name: "Google Play" }).getAttribute("href"), "https://play.google.com/store/apps/details?id=app.cozcade");
-    assert.equal(await said.getByRole("link", { name: "App Store" }).count(), 0);
+    await assertStoreLinks(said);
     await friend.page.locator('main.online[data-connection="connected"][data-seat="second"]').waitFor();
     await offer.scrollIntoViewIfNeeded();
     await friend.page.screenshot({ path: path.join(artifactDir(), "continue-in-app-not-opened.png") });
