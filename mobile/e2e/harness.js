@@ -188,9 +188,10 @@ export function localPolicy(port) {
     "worker-src 'self'; manifest-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
 }
 
-/** The real `cozcade-server` serving the web bundle, with its own SQLite file and port.
- * `kill()` is a SIGKILL (a crash, not a shutdown); `start()` again reuses the port and file. */
-export async function roomServer(root = webDir()) {
+/** The real `cozcade-server` serving the web bundle, with its own SQLite file and port, and
+ * any further flags in `args`. `kill()` is a SIGKILL (a crash, not a shutdown); `start()` again
+ * reuses the port and file. */
+export async function roomServer(root = webDir(), args = []) {
   const bin = serverBin();
   if (!fs.existsSync(bin)) {
     throw new Error(`no room server at ${bin}: run \`cargo build -p cozcade-server\` first`);
@@ -205,6 +206,7 @@ export async function roomServer(root = webDir()) {
       "--listen", `127.0.0.1:${port}`,
       "--db", path.join(dir, "rooms.db"),
       "--web-root", root,
+      ...args,
     ], { stdio: ["ignore", "pipe", "pipe"] });
     child.stdout.on("data", (d) => { log += d; });
     child.stderr.on("data", (d) => { log += d; });

@@ -111,8 +111,16 @@ online-waiting-to-return = Waiting for your friend to come back. The game waits.
 online-offline = Offline. The game goes on when the network is back.
 online-friend-joined = Your friend joined
 online-friend-left = Your friend left the game
+online-friend-vanished = Your friend has been away for a while. You can keep waiting, or offer their seat to someone else: the game stays as it is.
+online-seat-offered = The seat is free again: send the invitation to whoever should play on.
+online-offer-seat = Offer the seat again
+online-offer-seat-question = Offer your friend's seat to someone else? Their link stops working, and whoever opens the invitation next plays on from here.
+online-offer-seat-yes = Offer the seat
+online-keep-waiting = Keep waiting
+online-friend-not-vanished = Your friend is back, or has not been away long enough.
 status-waiting-to-join = Waiting for your friend to join
 status-waiting-to-return = Waiting for your friend to come back
+status-friend-vanished = Your friend has been away for a while
 status-reconnecting = Reconnecting… Moves wait for the connection.
 status-offline = Offline: moves wait for the network.
 online-invite-heading = Invite a friend
@@ -156,6 +164,7 @@ online-stop-unknown-room = This room does not exist, or it expired after 7 days 
 online-stop-room-expired = This room expired after 7 days without play.
 online-stop-bad-seat-key = Your seat in this room is no longer yours.
 online-stop-seat-key-replaced = This link was replaced by its owner. Open the new link to play on.
+online-stop-seat-offered = You were away for a while, so the other player offered your seat to someone else. Ask them for the invitation to play on.
 online-stop-update = This room needs a newer version of Cozcade.
 online-stop-refused = The room could not be opened ({ $reason }).
 online-games-heading = Your online games
@@ -245,3 +254,4 @@ how-online-title = Playing with a friend
 how-online =
     "{ mode-online }" opens a room and gives you an invitation link: send it to your friend, who takes the other seat by opening it.
     Your seat is kept on this device. Under "{ online-another-device }" you find your personal link, also as a QR code: open it on your other phone, tablet or computer and you play on there. Anyone who has it can take your seat, so if it reached someone else, make a new one there: the old link stops working.
+    If your friend stays away for ten minutes or more, you can offer their seat again: their link stops working, and whoever opens the invitation next plays on from where you were.

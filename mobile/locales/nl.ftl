@@ -110,8 +110,16 @@ online-waiting-to-return = Wachten tot je vriend terugkomt. Het spel wacht.
 online-offline = Offline. Het spel gaat verder zodra het netwerk terug is.
 online-friend-joined = Je vriend doet mee
 online-friend-left = Je vriend heeft het spel verlaten
+online-friend-vanished = Je vriend is al een tijdje weg. Je kunt blijven wachten, of de plaats aan iemand anders aanbieden: het spel blijft zoals het is.
+online-seat-offered = De plaats is weer vrij: stuur de uitnodiging naar wie verder moet spelen.
+online-offer-seat = Plaats opnieuw aanbieden
+online-offer-seat-question = De plaats van je vriend aan iemand anders aanbieden? Hun link werkt dan niet meer, en wie de uitnodiging als volgende opent, speelt hier verder.
+online-offer-seat-yes = Plaats aanbieden
+online-keep-waiting = Blijven wachten
+online-friend-not-vanished = Je vriend is terug, of is nog niet lang genoeg weg.
 status-waiting-to-join = Wachten tot je vriend meedoet
 status-waiting-to-return = Wachten tot je vriend terugkomt
+status-friend-vanished = Je vriend is al een tijdje weg
 status-reconnecting = Opnieuw verbinden… Zetten wachten op de verbinding.
 status-offline = Offline: zetten wachten op het netwerk.
 online-invite-heading = Nodig een vriend uit
@@ -155,6 +163,7 @@ online-stop-unknown-room = Deze kamer bestaat niet, of is verlopen na 7 dagen zo
 online-stop-room-expired = Deze kamer is verlopen na 7 dagen zonder spel.
 online-stop-bad-seat-key = Je plaats in deze kamer is niet meer van jou.
 online-stop-seat-key-replaced = Deze link is door de eigenaar vervangen. Open de nieuwe link om verder te spelen.
+online-stop-seat-offered = Je was een tijdje weg, dus de andere speler heeft je plaats aan iemand anders aangeboden. Vraag om de uitnodiging om verder te spelen.
 online-stop-update = Deze kamer vraagt een nieuwere versie van Cozcade.
 online-stop-refused = De kamer kon niet worden geopend ({ $reason }).
 online-games-heading = Je online spellen
@@ -241,3 +250,4 @@ how-online-title = Spelen met een vriend
 how-online =
     "{ mode-online }" opent een kamer en geeft je een uitnodigingslink: stuur die naar je vriend, die de andere plaats inneemt door hem te openen.
     Je plaats blijft op dit apparaat bewaard. Onder "{ online-another-device }" vind je je persoonlijke link, ook als QR-code: open hem op je andere telefoon, tablet of computer en je speelt daar verder. Wie hem heeft, kan je plaats innemen; is hij bij iemand anders terechtgekomen, maak daar dan een nieuwe: de oude link werkt dan niet meer.
+    Blijft je vriend tien minuten of langer weg, dan kun je de plaats opnieuw aanbieden: hun link werkt dan niet meer, en wie de uitnodiging als volgende opent, speelt verder waar jullie waren.

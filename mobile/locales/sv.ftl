@@ -110,8 +110,16 @@ online-waiting-to-return = Väntar på att din vän ska komma tillbaka. Spelet v
 online-offline = Offline. Spelet fortsätter när nätverket är tillbaka.
 online-friend-joined = Din vän har anslutit
 online-friend-left = Din vän lämnade spelet
+online-friend-vanished = Din vän har varit borta ett tag. Du kan vänta vidare eller erbjuda platsen till någon annan: spelet blir som det är.
+online-seat-offered = Platsen är ledig igen: skicka inbjudan till den som ska spela vidare.
+online-offer-seat = Erbjud platsen igen
+online-offer-seat-question = Erbjuda din väns plats till någon annan? Vännens länk slutar fungera, och den som öppnar inbjudan härnäst spelar vidare härifrån.
+online-offer-seat-yes = Erbjud platsen
+online-keep-waiting = Vänta vidare
+online-friend-not-vanished = Din vän är tillbaka, eller har inte varit borta tillräckligt länge.
 status-waiting-to-join = Väntar på att din vän ska ansluta
 status-waiting-to-return = Väntar på att din vän ska komma tillbaka
+status-friend-vanished = Din vän har varit borta ett tag
 status-reconnecting = Ansluter igen… Dragen väntar på anslutningen.
 status-offline = Offline: dragen väntar på nätverket.
 online-invite-heading = Bjud in en vän
@@ -155,6 +163,7 @@ online-stop-unknown-room = Rummet finns inte, eller så har det gått ut efter 7
 online-stop-room-expired = Rummet har gått ut efter 7 dagar utan spel.
 online-stop-bad-seat-key = Din plats i rummet är inte längre din.
 online-stop-seat-key-replaced = Länken har ersatts av sin ägare. Öppna den nya länken för att spela vidare.
+online-stop-seat-offered = Du var borta ett tag, så den andra spelaren erbjöd din plats till någon annan. Be om inbjudan för att spela vidare.
 online-stop-update = Rummet kräver en nyare version av Cozcade.
 online-stop-refused = Rummet kunde inte öppnas ({ $reason }).
 online-games-heading = Dina onlinespel
@@ -244,3 +253,4 @@ how-online-title = Spela med en vän
 how-online =
     "{ mode-online }" öppnar ett rum och ger dig en inbjudningslänk: skicka den till din vän, som tar den andra platsen genom att öppna den.
     Din plats sparas på den här enheten. Under "{ online-another-device }" hittar du din personliga länk, även som QR-kod: öppna den på din andra telefon, surfplatta eller dator så spelar du vidare där. Den som har länken kan ta din plats, så om den hamnat hos någon annan, gör en ny där: den gamla länken slutar fungera.
+    Om din vän är borta i tio minuter eller mer kan du erbjuda platsen igen: vännens länk slutar fungera, och den som öppnar inbjudan härnäst spelar vidare där ni var.

@@ -52,10 +52,29 @@ pub enum Stop {
     BadSeatKey,
     /// The seat's player replaced its key (a new personal link): this copy no longer works.
     SeatKeyReplaced,
+    /// This player was away so long that the other player offered the seat again.
+    SeatOffered,
     /// The server speaks another protocol version: the app needs an update.
     UnsupportedVersion,
     /// The server refused the hello for another reason (message as sent).
     Refused(String),
+}
+
+impl Stop {
+    /// Whether the seat this client held is gone for good (or was never held), so the device
+    /// should forget it. A replaced connection or a full room keeps it: the seat is still
+    /// this player's, or never was.
+    pub fn seat_gone(&self) -> bool {
+        matches!(
+            self,
+            Stop::Left
+                | Stop::UnknownRoom
+                | Stop::RoomExpired
+                | Stop::BadSeatKey
+                | Stop::SeatKeyReplaced
+                | Stop::SeatOffered
+        )
+    }
 }
 
 /// What the player sees of the game: the link plus whether the friend is there.
@@ -80,6 +99,9 @@ pub enum FriendNews {
     Joined,
     /// The friend gave up their seat; it is open again for whoever follows the invitation.
     Left,
+    /// This player offered the vanished friend's seat again; it is open for whoever follows
+    /// the invitation.
+    SeatOffered,
 }
 
 /// An action refused by the server (nothing changed in the room).
@@ -106,6 +128,8 @@ pub enum IntentError {
     AlreadyProposed,
     #[error("there is no request for a new round to answer")]
     NoNewRoundRequest,
+    #[error("the other player is here, or has not been away long enough")]
+    NotVanished,
     #[error("the connection has stopped")]
     Stopped,
 }
@@ -489,6 +513,8 @@ impl OnlineClient {
             }
             Event::Left if by == seat => self.link = Link::Stopped(Stop::Left),
             Event::Left => self.friend_news = Some(FriendNews::Left),
+            // (A vanished player has no connection to be told on; their next hello is refused.)
+            Event::SeatOffered if by == seat => self.friend_news = Some(FriendNews::SeatOffered),
             _ => {}
         }
         let ours = by == seat
@@ -528,6 +554,7 @@ impl OnlineClient {
             ErrorCode::RoomFull => Some(Stop::RoomFull),
             ErrorCode::BadSeatKey => Some(Stop::BadSeatKey),
             ErrorCode::SeatKeyReplaced => Some(Stop::SeatKeyReplaced),
+            ErrorCode::SeatOffered => Some(Stop::SeatOffered),
             ErrorCode::UnsupportedVersion => Some(Stop::UnsupportedVersion),
             _ => None,
         };
@@ -746,6 +773,20 @@ impl OnlineClient {
                 seat_key: new,
             },
         });
+    }
+
+    /// Offer the vanished friend's seat again: it opens for whoever follows the invitation,
+    /// the friend's key stops working, the game stays.
+    pub fn offer_seat(&mut self) -> Result<Vec<ClientMessage>, IntentError> {
+        self.ready_state()?;
+        if self.friend() != SeatStatus::Vanished {
+            return Err(IntentError::NotVanished);
+        }
+        let action_id = self.next_action_id();
+        let message = ClientMessage::OfferSeat {
+            action_id: action_id.clone(),
+        };
+        Ok(self.send(action_id, message))
     }
 
     /// Give up the seat for good.
@@ -1493,6 +1534,72 @@ mod tests {
         c.on_message(event(2, Seat::First, Some("p-1"), Event::Left));
         assert_eq!(c.phase(), Phase::Stopped(Stop::Left));
         assert_eq!(c.on_closed(), &Link::Stopped(Stop::Left));
+    }
+
+    #[test]
+    fn a_vanished_friends_seat_is_offered_again_and_their_old_key_is_told_so() {
+        let mut c = connected_creator();
+        // Only a vanished friend's seat may be offered: not a connected or merely away one.
+        assert_eq!(c.offer_seat(), Err(IntentError::NotVanished));
+        for status in [SeatStatus::Away, SeatStatus::Vanished] {
+            c.on_message(ServerMessage::Presence {
+                seat: Seat::Second,
+                status,
+            });
+            assert_eq!(c.phase(), Phase::WaitingForFriend, "the game waits");
+        }
+        let sent = c.offer_seat().expect("offered");
+        assert_eq!(
+            sent,
+            vec![ClientMessage::OfferSeat {
+                action_id: "p-1".parse().expect("well formed")
+            }]
+        );
+        c.on_message(event(1, Seat::First, Some("p-1"), Event::SeatOffered));
+        assert_eq!(c.friend(), SeatStatus::Open);
+        assert_eq!(c.friend_news(), Some(FriendNews::SeatOffered));
+        assert!(!c.has_pending());
+        // Someone takes the seat through the invitation: that is news of its own.
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Connected,
+        });
+        assert_eq!(c.friend_news(), Some(FriendNews::Joined));
+        assert_eq!(c.phase(), Phase::Playing);
+
+        // The vanished player's next hello is refused: the stop says why.
+        let mut gone = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("old".parse().expect("well formed")),
+            "g".into(),
+        );
+        gone.on_open();
+        gone.on_message(ServerMessage::Error {
+            code: ErrorCode::SeatOffered,
+            message: "offered again".into(),
+            action_id: None,
+            seq: None,
+        });
+        assert_eq!(gone.phase(), Phase::Stopped(Stop::SeatOffered));
+        // An offer refused (the friend came back in between) stops nothing.
+        let mut c = connected_creator();
+        c.on_message(ServerMessage::Presence {
+            seat: Seat::Second,
+            status: SeatStatus::Vanished,
+        });
+        c.offer_seat().expect("offered");
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::NotVanished,
+            message: "back".into(),
+            action_id: Some("p-1".parse().expect("well formed")),
+            seq: None,
+        });
+        assert_eq!(c.link(), &Link::Connected);
+        assert!(!c.has_pending());
+        assert_eq!(
+            c.last_refusal().map(|r| r.code),
+            Some(ErrorCode::NotVanished)
+        );
     }
 
     #[test]

@@ -79,6 +79,12 @@ pub enum ClientMessage {
         action_id: ActionId,
         seat_key: SeatKey,
     },
+    /// Offer the other seat again, whose player has vanished ([`SeatStatus::Vanished`]): it
+    /// opens for whoever follows the invitation next, the vanished player's key stops working
+    /// (their hello is refused as [`ErrorCode::SeatOffered`]), and the game and its record
+    /// stay. Refused as [`ErrorCode::NotVanished`] while that player is connected or has been
+    /// away for less than the server's setting.
+    OfferSeat { action_id: ActionId },
     // -- Answering a request for a new round other than by agreeing --
     /// Say no to the other player's request for a new round, on the state numbered `seq`.
     DeclineNewRound { action_id: ActionId, seq: u64 },
@@ -106,6 +112,17 @@ pub enum SeatStatus {
     Connected,
     /// Its player holds the seat but has no live connection; the game waits.
     Away,
+    /// Its player has been away for at least the server's setting (ten minutes by default):
+    /// the game still waits, and the other player may offer the seat again
+    /// ([`ClientMessage::OfferSeat`]).
+    Vanished,
+}
+
+impl SeatStatus {
+    /// Whether the seat's player holds it without a live connection (away or vanished).
+    pub fn is_away(self) -> bool {
+        matches!(self, SeatStatus::Away | SeatStatus::Vanished)
+    }
 }
 
 /// A confirmed, numbered change of a room. Stored, then sent to both players.
@@ -131,6 +148,9 @@ pub enum Event {
     /// The player replaced their seat key: old copies of their personal link stop working.
     /// Carries no key; the game is unchanged.
     SeatKeyReplaced,
+    /// The player (`by`) offered the other seat again after its player vanished: that seat is
+    /// open, its old key stops working, and the game goes on from where it was.
+    SeatOffered,
 }
 
 /// Why a client action was refused. Nothing changed in the room.
@@ -150,6 +170,12 @@ pub enum ErrorCode {
     /// The seat key was replaced by its seat's player (a new personal link): this copy of the
     /// link no longer works.
     SeatKeyReplaced,
+    /// The seat was offered again by the other player after its player vanished: this key no
+    /// longer holds it (the invitation may, if nobody has taken the seat since).
+    SeatOffered,
+    /// An offer of the other seat while its player is connected, away for less than the
+    /// server's setting, or when nobody holds it.
+    NotVanished,
     /// It is the other player's turn.
     NotYourTurn,
     /// The engine refused the move (or the round is over).
@@ -277,6 +303,7 @@ mod tests {
             r#"{"type":"new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"leave","action_id":"a","extra":null}"#,
             r#"{"type":"replace_seat_key","action_id":"a","seat_key":"k","extra":1}"#,
+            r#"{"type":"offer_seat","action_id":"a","extra":1}"#,
             r#"{"type":"decline_new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"withdraw_new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"resync","extra":1}"#,
@@ -381,6 +408,38 @@ mod tests {
             )
             .is_err()
         );
+    }
+
+    #[test]
+    fn offering_a_seat_has_its_documented_tags() {
+        let offer: ClientMessage =
+            serde_json::from_str(r#"{"type":"offer_seat","action_id":"a9"}"#).expect("parses");
+        assert_eq!(
+            offer,
+            ClientMessage::OfferSeat {
+                action_id: "a9".parse().expect("well formed")
+            }
+        );
+        for (text, value) in [
+            (
+                r#"{"kind":"seat_offered"}"#,
+                serde_json::to_value(Event::SeatOffered),
+            ),
+            (r#""vanished""#, serde_json::to_value(SeatStatus::Vanished)),
+            (
+                r#""seat_offered""#,
+                serde_json::to_value(ErrorCode::SeatOffered),
+            ),
+            (
+                r#""not_vanished""#,
+                serde_json::to_value(ErrorCode::NotVanished),
+            ),
+        ] {
+            let expected: serde_json::Value = serde_json::from_str(text).expect("json");
+            assert_eq!(value.expect("serialises"), expected);
+        }
+        assert!(SeatStatus::Vanished.is_away() && SeatStatus::Away.is_away());
+        assert!(!SeatStatus::Open.is_away() && !SeatStatus::Connected.is_away());
     }
 
     #[test]

@@ -125,16 +125,22 @@ impl RoomState {
             }
             // Keys are the server's to keep; the game and the seats are as they were.
             Event::SeatKeyReplaced => {}
-            Event::Left => {
-                self.seats[by.index()] = SeatStatus::Open;
-                // A leaver's request for a new round goes with them.
-                if self.new_round_proposed_by == Some(by) {
-                    self.new_round_proposed_by = None;
-                }
-            }
+            Event::Left => self.open_seat(by),
+            Event::SeatOffered => self.open_seat(by.other()),
         }
         self.seq = seq;
         Ok(())
+    }
+}
+
+impl RoomState {
+    /// A seat given up (left, or offered again by the other player) is open; a request for a
+    /// new round its player made goes with them.
+    fn open_seat(&mut self, seat: Seat) {
+        self.seats[seat.index()] = SeatStatus::Open;
+        if self.new_round_proposed_by == Some(seat) {
+            self.new_round_proposed_by = None;
+        }
     }
 }
 
@@ -368,5 +374,20 @@ mod tests {
             "the leaver's request goes with them"
         );
         assert_eq!(state.seq, 7);
+
+        // The first player offers the second seat again after its player vanished: the seat
+        // opens, the vanished player's request goes with them, the game stays.
+        state.seats = [SeatStatus::Connected, SeatStatus::Vanished];
+        state.new_round_proposed_by = Some(Side::Second);
+        let record = state.record.clone();
+        state
+            .apply(8, Side::First, &Event::SeatOffered)
+            .expect("offered");
+        assert_eq!(state.seats, [SeatStatus::Connected, SeatStatus::Open]);
+        assert_eq!(
+            (state.new_round_proposed_by, &state.record),
+            (None, &record)
+        );
+        assert_eq!(state.seq, 8);
     }
 }

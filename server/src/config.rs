@@ -189,6 +189,11 @@ pub struct Limits {
     /// Seconds a room's owner stays in memory after its last connection went away.
     #[arg(long, env = "COZCADE_ROOM_LINGER_SECS", default_value_t = 60.0)]
     pub room_linger_secs: f64,
+    /// Seconds a player must have been away from a room before the other player may offer
+    /// their seat again (through the same invitation; the game stays, the absent player's link
+    /// stops working).
+    #[arg(long, env = "COZCADE_OFFER_SEAT_AFTER_SECS", default_value_t = 600.0)]
+    pub offer_seat_after_secs: f64,
 }
 
 impl Default for Limits {
@@ -219,6 +224,7 @@ impl Default for Limits {
             unjoined_room_ttl_hours: 12.0,
             sweep_secs: 3600.0,
             room_linger_secs: 60.0,
+            offer_seat_after_secs: 600.0,
         }
     }
 }
@@ -250,6 +256,7 @@ impl Limits {
             ("unjoined-room-ttl-hours", self.unjoined_room_ttl_hours),
             ("sweep-secs", self.sweep_secs),
             ("room-linger-secs", self.room_linger_secs),
+            ("offer-seat-after-secs", self.offer_seat_after_secs),
         ];
         match numbers.into_iter().find(|(_, v)| v.is_nan() || *v < 0.0) {
             Some((flag, value)) => Err(BadLimit { flag, value }),

@@ -631,6 +631,21 @@ async fn leaving_frees_the_seat_and_revokes_the_key() {
     newcomer.hello(room.room.as_str(), None, None).await;
     let newcomer = Player::welcomed(newcomer, None, GameKind::Kalah).await;
     assert_eq!(newcomer.seat, Side::Second);
+
+    // After a restart the newcomer still holds the seat: the replayed `left` opened it, the
+    // room's row says who sat down since.
+    let newcomer_key = newcomer.seat_key.clone();
+    drop((newcomer, creator));
+    let mut server = server;
+    server.restart().await;
+    let mut back = server.connect().await;
+    back.hello(room.room.as_str(), Some(newcomer_key.as_str()), None)
+        .await;
+    let back = Player::welcomed(back, Some(newcomer_key), GameKind::Kalah).await;
+    assert_eq!((back.seat, back.seq()), (Side::Second, 1));
+    let mut third = server.connect().await;
+    third.hello(room.room.as_str(), None, None).await;
+    assert_eq!(error_code(&third.recv().await), ErrorCode::RoomFull);
 }
 
 #[tokio::test]

@@ -41,6 +41,8 @@ pub fn AnotherDevice() -> Element {
             | Connection::WaitingForFriendToJoin
             | Connection::WaitingForFriendToReturn
             | Connection::FriendLeft
+            | Connection::FriendVanished
+            | Connection::SeatOffered
     );
     // What became of "Make a new link": on its way, made (the seat's key changed, and the
     // link above is the new one), or not made (not possible here, or refused: the refusal

@@ -26,6 +26,8 @@ pub fn ConnectionIndicator() -> Element {
         Connection::WaitingForFriendToReturn => texts.get("online-waiting-to-return"),
         Connection::Offline => texts.get("online-offline"),
         Connection::FriendLeft => texts.get("online-friend-left"),
+        Connection::FriendVanished => texts.get("online-friend-vanished"),
+        Connection::SeatOffered => texts.get("online-seat-offered"),
         Connection::Stopped(_) => return rsx! {},
     };
     let joined = view

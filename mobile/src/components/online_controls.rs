@@ -15,10 +15,13 @@ pub enum Ask {
     Leave,
     /// New round in the middle of a game asks the friend to drop it.
     NewRound,
+    /// Offering a vanished friend's seat again locks their link out.
+    OfferSeat,
 }
 
 /// An online game's actions: Pass when it is the move, New round (ask, or accept the friend's
-/// request), Leave (asked first: it gives up the seat for good), and the last refusal. The
+/// request), Offer the seat again (once the friend has vanished; asked first), Leave (asked
+/// first: it gives up the seat for good), and the last refusal. The
 /// questions are the screen's (`asking`), shown over it.
 #[component]
 pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
@@ -37,8 +40,9 @@ pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
         .is_some_and(|s| s.record().outcome().is_some());
     let connected = matches!(
         view.connection,
-        Connection::Connected | Connection::WaitingForFriendToReturn
+        Connection::Connected | Connection::WaitingForFriendToReturn | Connection::FriendVanished
     );
+    let vanished = view.connection == Connection::FriendVanished;
     let friend_joined = !view.seat_open();
     let message = view.message.as_ref().map(|m| match m {
         OnlineMessage::Refused(reason) => texts.with(
@@ -53,6 +57,7 @@ pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
             IntentError::NoNewRoundRequest => "online-no-new-round-request",
             IntentError::NoState | IntentError::Stopped => "online-not-connected",
             IntentError::IllegalMove(_) => "online-illegal-move",
+            IntentError::NotVanished => "online-friend-not-vanished",
         }),
     });
     rsx! {
@@ -102,6 +107,15 @@ pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
                     }
                 },
             }
+            }
+            if vanished {
+                button {
+                    class: "primary",
+                    "data-testid": "offer-seat",
+                    disabled: view.pending,
+                    onclick: move |_| asking.set(Some(Ask::OfferSeat)),
+                    {texts.get("online-offer-seat")}
+                }
             }
             if let Some(text) = message {
                 p { class: "online-message", role: "alert", "data-testid": "online-message", "{text}" }

@@ -102,20 +102,24 @@ pub fn OnlineScreen() -> Element {
                 question: match ask {
                     Ask::Leave => "online-leave-question",
                     Ask::NewRound => "confirm-new-round",
+                    Ask::OfferSeat => "online-offer-seat-question",
                 },
                 yes: match ask {
                     Ask::Leave => "online-leave-yes",
                     Ask::NewRound => "online-new-round",
+                    Ask::OfferSeat => "online-offer-seat-yes",
                 },
                 no: match ask {
                     Ask::Leave => "online-stay",
                     Ask::NewRound => "confirm-no",
+                    Ask::OfferSeat => "online-keep-waiting",
                 },
                 on_confirm: move |_| {
                     asking.set(None);
                     room.send(match ask {
                         Ask::Leave => Intent::Leave,
                         Ask::NewRound => Intent::NewRound,
+                        Ask::OfferSeat => Intent::OfferSeat,
                     });
                 },
                 on_cancel: move |_| asking.set(None),

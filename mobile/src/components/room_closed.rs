@@ -24,6 +24,7 @@ pub fn RoomClosed(stop: Stop, game: Option<GameKind>) -> Element {
             "seat-key-replaced",
             texts.get("online-stop-seat-key-replaced"),
         ),
+        Stop::SeatOffered => ("seat-offered", texts.get("online-stop-seat-offered")),
         Stop::UnsupportedVersion => ("unsupported-version", texts.get("online-stop-update")),
         Stop::Refused(reason) => (
             "refused",

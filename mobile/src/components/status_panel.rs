@@ -18,6 +18,8 @@ fn waiting_reason(connection: &Connection) -> Option<&'static str> {
         Connection::WaitingForFriendToJoin => Some("status-waiting-to-join"),
         Connection::WaitingForFriendToReturn => Some("status-waiting-to-return"),
         Connection::FriendLeft => Some("online-friend-left"),
+        Connection::FriendVanished => Some("status-friend-vanished"),
+        Connection::SeatOffered => Some("online-seat-offered"),
     }
 }
 

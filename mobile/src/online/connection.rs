@@ -32,6 +32,8 @@ pub enum Intent {
     WithdrawNewRound,
     /// Replace the seat's key (a new personal link), kept on the device beforehand.
     ReplaceSeatKey(SeatKey),
+    /// Offer the vanished friend's seat again.
+    OfferSeat,
 }
 
 /// What the loop tells its reader after each step.
@@ -303,6 +305,7 @@ fn apply(client: &mut OnlineClient, intent: Intent) -> Result<Vec<ClientMessage>
         Intent::DeclineNewRound => client.decline_new_round(),
         Intent::WithdrawNewRound => client.withdraw_new_round(),
         Intent::ReplaceSeatKey(key) => client.replace_seat_key(key),
+        Intent::OfferSeat => client.offer_seat(),
     }
 }
 

@@ -26,6 +26,12 @@ pub enum Connection {
     WaitingForFriendToReturn,
     /// The friend gave up their seat; it is open for whoever follows the invitation.
     FriendLeft,
+    /// The friend has been away so long that their seat may be offered again; the game still
+    /// waits for them.
+    FriendVanished,
+    /// This player offered the vanished friend's seat again; it is open for whoever follows
+    /// the invitation.
+    SeatOffered,
     /// For good: a plain screen says why.
     Stopped(Stop),
 }
@@ -41,6 +47,8 @@ impl Connection {
             Connection::WaitingForFriendToJoin => "waiting-to-join",
             Connection::WaitingForFriendToReturn => "waiting-to-return",
             Connection::FriendLeft => "friend-left",
+            Connection::FriendVanished => "friend-vanished",
+            Connection::SeatOffered => "seat-offered",
             Connection::Stopped(_) => "stopped",
         }
     }
@@ -149,8 +157,12 @@ impl OnlineView {
             Phase::Stopped(stop) => Connection::Stopped(stop),
             Phase::WaitingForFriend => match client.friend() {
                 SeatStatus::Away => Connection::WaitingForFriendToReturn,
+                SeatStatus::Vanished => Connection::FriendVanished,
                 SeatStatus::Open if client.friend_news() == Some(FriendNews::Left) => {
                     Connection::FriendLeft
+                }
+                SeatStatus::Open if client.friend_news() == Some(FriendNews::SeatOffered) => {
+                    Connection::SeatOffered
                 }
                 SeatStatus::Open | SeatStatus::Connected => Connection::WaitingForFriendToJoin,
             },
@@ -199,23 +211,13 @@ impl OnlineView {
     pub fn seat_open(&self) -> bool {
         matches!(
             self.connection,
-            Connection::WaitingForFriendToJoin | Connection::FriendLeft
+            Connection::WaitingForFriendToJoin | Connection::FriendLeft | Connection::SeatOffered
         )
     }
 
     /// Whether the device should forget its seat in this room: it is gone or no longer ours.
-    /// Replaced and full rooms keep it (the seat is still ours, or never was).
     pub fn forgets_seat(&self) -> bool {
-        matches!(
-            self.connection,
-            Connection::Stopped(
-                Stop::Left
-                    | Stop::UnknownRoom
-                    | Stop::RoomExpired
-                    | Stop::BadSeatKey
-                    | Stop::SeatKeyReplaced
-            )
-        )
+        matches!(&self.connection, Connection::Stopped(stop) if stop.seat_gone())
     }
 }
 
@@ -223,7 +225,9 @@ impl OnlineView {
 mod tests {
     use super::*;
     use cozcade_engine::AnyRecord;
-    use cozcade_protocol::{ErrorCode, Event, PROTOCOL_VERSION, RoomState, ServerMessage};
+    use cozcade_protocol::{
+        ClientMessage, ErrorCode, Event, PROTOCOL_VERSION, RoomState, ServerMessage,
+    };
 
     fn wire(message: &ServerMessage) -> String {
         serde_json::to_string(message).expect("server messages serialise")
@@ -353,6 +357,55 @@ mod tests {
         assert_eq!(v.connection, Connection::FriendLeft);
         assert_eq!(v.connection.as_str(), "friend-left");
         assert!(v.seat_open() && !v.ready());
+    }
+
+    #[test]
+    fn a_vanished_friends_seat_is_offered_and_then_open_for_the_invitation() {
+        let mut c = creator(GameKind::Kalah);
+        c.on_text(&wire(&ServerMessage::Presence {
+            seat: Side::Second,
+            status: SeatStatus::Connected,
+        }));
+        c.on_text(&wire(&ServerMessage::Presence {
+            seat: Side::Second,
+            status: SeatStatus::Vanished,
+        }));
+        let v = view(&c);
+        assert_eq!(v.connection, Connection::FriendVanished);
+        assert_eq!(v.connection.as_str(), "friend-vanished");
+        assert!(
+            !v.ready() && !v.seat_open(),
+            "the game still waits, no invitation yet"
+        );
+        let sent = c.offer_seat().expect("offered");
+        let [ClientMessage::OfferSeat { action_id }] = sent.as_slice() else {
+            panic!("{sent:?}");
+        };
+        assert!(view(&c).pending);
+        c.on_text(&wire(&ServerMessage::Event {
+            seq: 1,
+            by: Side::First,
+            action_id: Some(action_id.clone()),
+            event: Event::SeatOffered,
+        }));
+        let v = view(&c);
+        assert_eq!(v.connection, Connection::SeatOffered);
+        assert!(v.seat_open() && !v.pending, "the invitation is shown again");
+        assert!(!v.forgets_seat());
+
+        // The vanished player's device is told why, and forgets the seat.
+        let mut gone = guest(SeatStatus::Connected);
+        gone.on_closed();
+        gone.on_open();
+        gone.on_text(&wire(&ServerMessage::Error {
+            code: ErrorCode::SeatOffered,
+            message: "offered".into(),
+            action_id: None,
+            seq: None,
+        }));
+        let v = view(&gone);
+        assert_eq!(v.connection, Connection::Stopped(Stop::SeatOffered));
+        assert!(v.forgets_seat());
     }
 
     #[test]

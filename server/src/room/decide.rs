@@ -5,7 +5,7 @@
 //! nothing. The owner stores the event and only then [adopts](Room::adopt) the decided room, so
 //! a failed write leaves the room exactly as it was and there is nothing to undo.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 
 use cozcade_engine::{AnyRecord, GameKind};
 use cozcade_protocol::{
@@ -13,7 +13,10 @@ use cozcade_protocol::{
     SeatStatus, ServerMessage,
 };
 
-use crate::{secret::KeyHash, store::StoredRoom};
+use crate::{
+    secret::KeyHash,
+    store::{Retired, StoredRoom},
+};
 
 /// Most missed events replayed to a reconnecting client; beyond that it gets a full sync.
 const MAX_REPLAY: u64 = 200;
@@ -59,7 +62,11 @@ pub struct Refusal {
 }
 
 impl Refusal {
-    fn new(code: ErrorCode, message: impl Into<String>, action_id: Option<&ActionId>) -> Self {
+    pub(super) fn new(
+        code: ErrorCode,
+        message: impl Into<String>,
+        action_id: Option<&ActionId>,
+    ) -> Self {
         Refusal {
             code,
             message: message.into(),
@@ -103,8 +110,9 @@ pub struct Room {
     /// the sequence number each got.
     pub action_ids: HashMap<(Seat, ActionId), u64>,
     pub seat_key_hashes: [Option<KeyHash>; 2],
-    /// Keys their players replaced: a hello with one is told so, not that it never held a seat.
-    pub retired_key_hashes: HashSet<KeyHash>,
+    /// Keys that no longer hold their seat, and why: a hello with one is told so, not that it
+    /// never held a seat.
+    pub retired_keys: HashMap<KeyHash, Retired>,
     /// Once `seq` reaches this, every action is refused (`room_exhausted`).
     pub max_events: u64,
 }
@@ -135,7 +143,7 @@ impl Room {
             log: Vec::new(),
             action_ids: HashMap::new(),
             seat_key_hashes,
-            retired_key_hashes: HashSet::new(),
+            retired_keys: HashMap::new(),
             max_events: DEFAULT_MAX_EVENTS,
         }
     }
@@ -168,7 +176,7 @@ impl Room {
     /// it is confirmed.
     pub fn from_stored(id: RoomId, stored: StoredRoom) -> Result<Room, ReplayError> {
         let mut room = Room::new(id, stored.game, stored.seat_key_hashes);
-        room.retired_key_hashes = stored.retired_key_hashes.into_iter().collect();
+        room.retired_keys = stored.retired_keys.into_iter().collect();
         for event in stored.events {
             let logged = Logged {
                 seq: event.seq,
@@ -182,6 +190,11 @@ impl Room {
                 why: e.to_string(),
             })?;
         }
+        // The seats are the row's: the events say who left or whose seat was offered, not
+        // who sat down in an open seat since.
+        let rebuilt = Room::new(room.id().clone(), room.game(), stored.seat_key_hashes);
+        room.seat_key_hashes = rebuilt.seat_key_hashes;
+        room.state.seats = rebuilt.state.seats;
         Ok(room)
     }
 
@@ -192,16 +205,18 @@ impl Room {
             .find(|s| self.seat_key_hashes[s.index()].as_ref() == Some(hash))
     }
 
-    /// Whether `hash` is a key its seat's player replaced.
-    pub fn is_retired(&self, hash: &KeyHash) -> bool {
-        self.retired_key_hashes.contains(hash)
+    /// Why `hash` no longer holds a seat, if it once did.
+    pub fn retired(&self, hash: &KeyHash) -> Option<Retired> {
+        self.retired_keys.get(hash).copied()
     }
 
-    /// Gives `seat` the key that hashes to `new` (once its `seat_key_replaced` is stored);
-    /// the old key is kept as retired.
-    pub fn replace_key(&mut self, seat: Seat, new: KeyHash) {
-        if let Some(old) = self.seat_key_hashes[seat.index()].replace(new) {
-            self.retired_key_hashes.insert(old);
+    /// Gives `seat` the key that hashes to `new`, or opens it (`None`), once its
+    /// `seat_key_replaced` or `seat_offered` is stored; the old key is kept as retired.
+    pub fn retire_key(&mut self, seat: Seat, new: Option<KeyHash>) {
+        let why = Retired::given(new.as_ref());
+        let old = std::mem::replace(&mut self.seat_key_hashes[seat.index()], new);
+        if let Some(old) = old {
+            self.retired_keys.insert(old, why);
         }
     }
 
@@ -221,6 +236,7 @@ impl Room {
             | ClientMessage::DeclineNewRound { action_id, seq }
             | ClientMessage::WithdrawNewRound { action_id, seq } => (action_id, Some(*seq)),
             ClientMessage::Leave { action_id }
+            | ClientMessage::OfferSeat { action_id }
             | ClientMessage::ReplaceSeatKey { action_id, .. } => (action_id, None),
             ClientMessage::Resync {} => return Ok(Decision::Sync),
             // The connection answers pings itself; one that got here changes nothing.
@@ -331,7 +347,7 @@ impl Room {
                     ));
                 }
                 let hash = crate::secret::hash_key(seat_key);
-                if self.seat_of(&hash).is_some() || self.is_retired(&hash) {
+                if self.seat_of(&hash).is_some() || self.retired(&hash).is_some() {
                     return Err(Refusal::new(
                         ErrorCode::BadSeatKey,
                         "this key was already used in this room; make a new one",
@@ -339,6 +355,18 @@ impl Room {
                     ));
                 }
                 Event::SeatKeyReplaced
+            }
+            // Whether its player has been away long enough is the owner's to say (it holds
+            // the connections); here only that someone holds the seat.
+            ClientMessage::OfferSeat { .. } => {
+                if self.seat_key_hashes[seat.other().index()].is_none() {
+                    return Err(Refusal::new(
+                        ErrorCode::NotVanished,
+                        "nobody holds the other seat: the invitation is open already",
+                        Some(action_id),
+                    ));
+                }
+                Event::SeatOffered
             }
             // -- Answering a request for a new round other than by agreeing --
             ClientMessage::DeclineNewRound { .. } => {
@@ -396,9 +424,10 @@ impl Room {
                 self.log.clear();
             }
             Event::Left => self.seat_key_hashes[logged.by.index()] = None,
-            // The new key is not in the event (it goes to both players): the room's owner
-            // gives it with `replace_key`, and a stored room reads it from the room's row.
+            // The keys are not in the events (they go to both players): the room's owner
+            // retires the old one with `retire_key`, and a stored room reads them from its rows.
             Event::SeatKeyReplaced
+            | Event::SeatOffered
             | Event::Move { .. }
             | Event::NewRoundProposed
             | Event::NewRoundDeclined
@@ -424,13 +453,10 @@ impl Room {
         }
     }
 
-    /// The whole room, for a `sync`; `connected` is indexed by seat.
-    pub fn state(&self, connected: [bool; 2]) -> RoomState {
+    /// The whole room, for a `sync`, with the seats as the owner sees them (indexed by seat).
+    pub fn state(&self, seats: [SeatStatus; 2]) -> RoomState {
         RoomState {
-            seats: [
-                self.status(Seat::First, connected[0]),
-                self.status(Seat::Second, connected[1]),
-            ],
+            seats,
             ..self.state.clone()
         }
     }
@@ -787,7 +813,7 @@ mod tests {
             id: room.id().to_string(),
             game: room.game(),
             seat_key_hashes: room.seat_key_hashes,
-            retired_key_hashes: Vec::new(),
+            retired_keys: Vec::new(),
             last_active: 0,
             events: room
                 .log
@@ -840,10 +866,10 @@ mod tests {
         assert_eq!(room.seat_of(&GUEST), Some(Seat::Second));
         room.adopt(logged).expect("folds");
         let new = crate::secret::hash_key(&fresh.parse().expect("well formed"));
-        room.replace_key(Seat::Second, new);
+        room.retire_key(Seat::Second, Some(new));
         assert_eq!(room.seat_of(&new), Some(Seat::Second));
         assert_eq!(room.seat_of(&GUEST), None);
-        assert!(room.is_retired(&GUEST));
+        assert_eq!(room.retired(&GUEST), Some(Retired::Replaced));
         // The game goes on as it was, and the same key cannot come back.
         assert_eq!(room.seq(), 1);
         refused(
@@ -857,7 +883,53 @@ mod tests {
         kept.seat_key_hashes = room.seat_key_hashes;
         let rebuilt = Room::from_stored(room.id().clone(), kept).expect("replays");
         assert_eq!(rebuilt.seat_of(&new), Some(Seat::Second));
-        assert!(rebuilt.is_retired(&GUEST));
+        assert_eq!(rebuilt.retired(&GUEST), Some(Retired::Replaced));
+    }
+
+    #[test]
+    fn a_held_seat_is_offered_again_and_its_key_retired_while_the_game_stays() {
+        let mut room = both_seated();
+        let offer = |id: &str| ClientMessage::OfferSeat {
+            action_id: id.parse().expect("well formed"),
+        };
+        act(
+            &mut room,
+            Seat::First,
+            &ClientMessage::Move {
+                action_id: "m1".parse().expect("well formed"),
+                seq: 0,
+                mv: "c".into(),
+            },
+        )
+        .expect("a move");
+        let Ok(Decision::Confirm(logged)) = room.decide(Seat::Second, &offer("o1")) else {
+            panic!("a held seat may be offered (the owner checks the time away)");
+        };
+        assert_eq!(logged.event, Event::SeatOffered);
+        assert_eq!(
+            room.seat_of(&CREATOR),
+            Some(Seat::First),
+            "deciding changed nothing"
+        );
+        room.adopt(logged).expect("folds");
+        room.retire_key(Seat::First, None);
+        assert_eq!(room.seat_of(&CREATOR), None);
+        assert_eq!(room.retired(&CREATOR), Some(Retired::Offered));
+        assert_eq!(room.open_seat(), Some(Seat::First));
+        assert_eq!(room.state.seats[0], SeatStatus::Open);
+        assert_eq!((room.seq(), room.record().len()), (2, 1), "the game stays");
+        // An open seat is not offered twice, and the same action is a duplicate.
+        refused(&room, Seat::Second, &offer("o2"), ErrorCode::NotVanished);
+        refused(&room, Seat::Second, &offer("o1"), ErrorCode::Duplicate);
+
+        // Read back from the store (where someone has taken the seat since): the newcomer holds
+        // it, the offered key stays retired for its reason.
+        let mut kept = stored(&room, &room.log);
+        kept.seat_key_hashes = [Some([9; 32]), Some(GUEST)];
+        let rebuilt = Room::from_stored(room.id().clone(), kept).expect("replays");
+        assert_eq!(rebuilt.seat_of(&[9; 32]), Some(Seat::First));
+        assert_eq!(rebuilt.state.seats[0], SeatStatus::Away);
+        assert_eq!(rebuilt.retired(&CREATOR), Some(Retired::Offered));
     }
 
     /// The room as `from_stored` reads it back from its log.
@@ -866,7 +938,7 @@ mod tests {
             id: room.id().to_string(),
             game: room.game(),
             seat_key_hashes: [Some(CREATOR), Some(GUEST)],
-            retired_key_hashes: room.retired_key_hashes.iter().copied().collect(),
+            retired_keys: room.retired_keys.iter().map(|(k, w)| (*k, *w)).collect(),
             last_active: 0,
             events: events
                 .iter()
@@ -886,7 +958,9 @@ mod tests {
         // Moves, a request declined, a round started, a leave: after each event the server's
         // room, a client folding what it was sent, and the room rebuilt from the store agree.
         let mut room = both_seated();
-        let mut client = room.state([true, true]);
+        // The state a sync carries with a connection on every held seat.
+        let present = |room: &Room| room.state(Seat::BOTH.map(|seat| room.status(seat, true)));
+        let mut client = present(&room);
         let mut all = Vec::new();
         let mut turn = |room: &mut Room, seat: Seat, message: ClientMessage| {
             let Ok(Decision::Confirm(logged)) = room.decide(seat, &message) else {
@@ -897,13 +971,11 @@ mod tests {
                 .expect("the client folds what the server confirmed");
             all.push(logged.clone());
             room.adopt(logged).expect("a decided event folds");
-            assert_eq!(room.state([true, true]), client, "after {message:?}");
-            assert_eq!(
-                Room::from_stored(room.id().clone(), stored(room, &all))
-                    .expect("replays")
-                    .state([true, true]),
-                client
-            );
+            assert_eq!(present(room), client, "after {message:?}");
+            let mut kept = stored(room, &all);
+            kept.seat_key_hashes = room.seat_key_hashes;
+            let rebuilt = Room::from_stored(room.id().clone(), kept).expect("replays");
+            assert_eq!(present(&rebuilt), client);
         };
         turn(&mut room, Seat::First, play("a1", 0, "c"));
         turn(&mut room, Seat::First, play("a2", 1, "f"));

@@ -17,16 +17,20 @@ use cozcade_protocol::{
     ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, RoomId, Seat, SeatKey,
     SeatStatus, ServerMessage,
 };
+use std::time::Duration;
 use tokio::{
     sync::{mpsc, oneshot},
     time::Instant,
 };
 
-use super::decide::{Decision, Refusal, Room};
+use super::{
+    decide::{Decision, Refusal, Room},
+    vanishing::AwayClock,
+};
 use crate::{
     secret,
     shared::Shared,
-    store::{Lease, StoreError, StoredEvent, StoredRoom, Write},
+    store::{Lease, Retired, StoreError, StoredEvent, StoredRoom, Write},
 };
 
 /// A room's stored activity time is refreshed at most this often (seconds), so that actions
@@ -148,9 +152,18 @@ pub async fn run(
     match room {
         Ok((room, last_touch)) => {
             shared.leases.note(id, generation);
+            let idle = Duration::from_secs(
+                u64::try_from(shared.clock.now().saturating_sub(last_touch)).unwrap_or(0),
+            );
+            let away = AwayClock::loaded(
+                crate::config::secs(shared.limits.offer_seat_after_secs),
+                idle,
+                Instant::now(),
+            );
             let end = Owner {
                 room,
                 conns: [None, None],
+                away,
                 last_touch,
                 lost_lease: false,
                 reload: false,
@@ -205,6 +218,8 @@ struct Owner {
     room: Room,
     /// The connection holding each seat, if any.
     conns: [Option<ConnHandle>; 2],
+    /// Since when each seat has had no connection: when its player counts as vanished.
+    away: AwayClock,
     /// The activity time the store has for this room.
     last_touch: i64,
     /// Another instance took the room over; this owner must stop.
@@ -220,9 +235,17 @@ impl Owner {
         let mut idle_since = Some(Instant::now());
         loop {
             let deadline = idle_since.map(|since| since + linger);
+            let vanishing = self.away.next_vanishing(self.held());
             let command = tokio::select! {
                 command = commands.recv() => command,
                 () = sleep_until(deadline) => return End::Idle,
+                () = sleep_until(vanishing.map(|(_, at)| at)) => {
+                    if let Some((seat, _)) = vanishing {
+                        self.away.announced(seat);
+                        self.tell_presence(seat);
+                    }
+                    continue;
+                }
             };
             let Some(command) = command else {
                 return End::Idle;
@@ -326,12 +349,21 @@ impl Owner {
             .is_some_and(|c| c.id == conn_id)
     }
 
-    fn connected(&self) -> [bool; 2] {
-        [self.conns[0].is_some(), self.conns[1].is_some()]
+    fn status(&self, seat: Seat) -> SeatStatus {
+        match self.room.status(seat, self.conns[seat.index()].is_some()) {
+            SeatStatus::Away if self.away.vanished(seat, Instant::now()) => SeatStatus::Vanished,
+            status => status,
+        }
     }
 
-    fn status(&self, seat: Seat) -> SeatStatus {
-        self.room.status(seat, self.conns[seat.index()].is_some())
+    /// The seats whose players hold them without a connection.
+    fn held(&self) -> [bool; 2] {
+        Seat::BOTH.map(|seat| self.status(seat).is_away())
+    }
+
+    /// Every seat's status, as a `sync` carries it.
+    fn statuses(&self) -> [SeatStatus; 2] {
+        Seat::BOTH.map(|seat| self.status(seat))
     }
 
     /// Sends to one seat; a connection that cannot keep up (full mailbox) is dropped, and so
@@ -375,6 +407,7 @@ impl Owner {
 
     fn drop_conn(&mut self, seat: Seat) {
         if self.conns[seat.index()].take().is_some() {
+            self.away.went(seat, Instant::now());
             self.tell_presence(seat);
         }
     }
@@ -391,11 +424,20 @@ impl Owner {
             Some(key) => {
                 let hash = secret::hash_key(&key);
                 let Some(seat) = self.room.seat_of(&hash) else {
-                    if self.room.is_retired(&hash) {
-                        return JoinResult::Refused(
-                            ErrorCode::SeatKeyReplaced,
-                            "this link was replaced by its owner: open the new one".into(),
-                        );
+                    match self.room.retired(&hash) {
+                        Some(Retired::Replaced) => {
+                            return JoinResult::Refused(
+                                ErrorCode::SeatKeyReplaced,
+                                "this link was replaced by its owner: open the new one".into(),
+                            );
+                        }
+                        Some(Retired::Offered) => {
+                            return JoinResult::Refused(
+                                ErrorCode::SeatOffered,
+                                "you were away, so the other player offered your seat again".into(),
+                            );
+                        }
+                        None => {}
                     }
                     return JoinResult::Refused(
                         ErrorCode::BadSeatKey,
@@ -474,9 +516,10 @@ impl Owner {
             resync,
         }];
         self.conns[seat.index()] = Some(conn.clone());
+        self.away.came(seat);
         if resync {
             messages.push(ServerMessage::Sync {
-                state: self.room.state(self.connected()),
+                state: self.room.state(self.statuses()),
             });
         } else if let Some(last) = last_seq {
             messages.extend(self.room.events_after(last));
@@ -497,12 +540,25 @@ impl Owner {
             Ok(Decision::Confirm(logged)) => logged,
             Ok(Decision::Sync) => {
                 let sync = ServerMessage::Sync {
-                    state: self.room.state(self.connected()),
+                    state: self.room.state(self.statuses()),
                 };
                 return self.send(seat, encode(&sync));
             }
             Err(refusal) => return self.refuse(seat, &refusal),
         };
+        if logged.event == Event::SeatOffered && self.status(seat.other()) != SeatStatus::Vanished {
+            let refusal = Refusal::new(
+                ErrorCode::NotVanished,
+                format!(
+                    "the other player is here, or has been away for less than {}",
+                    AwayClock::describe(crate::config::secs(
+                        self.shared.limits.offer_seat_after_secs
+                    ))
+                ),
+                logged.action_id.as_ref(),
+            );
+            return self.refuse(seat, &refusal);
+        }
         let now = self.shared.clock.now();
         let mut writes = vec![Write::Append {
             room: self.room.id().to_string(),
@@ -515,20 +571,25 @@ impl Owner {
             },
         }];
         let left = logged.event == Event::Left;
-        // A replaced key: the seat's new one, stored with the event (decide checked both).
-        let new_key = match (message, self.room.seat_key_hashes[seat.index()]) {
-            (ClientMessage::ReplaceSeatKey { seat_key, .. }, Some(old)) => {
-                let new = secret::hash_key(seat_key);
-                writes.push(Write::ReplaceSeatKey {
-                    room: self.room.id().to_string(),
-                    seat,
-                    old,
-                    new,
-                });
-                Some(new)
+        // A key retired with the event: the seat's own replaced by a new one, or the other
+        // seat's taken by an offer (decide checked both are held).
+        let retiring = match message {
+            ClientMessage::ReplaceSeatKey { seat_key, .. } => {
+                Some((seat, Some(secret::hash_key(seat_key))))
             }
+            ClientMessage::OfferSeat { .. } => Some((seat.other(), None)),
             _ => None,
         };
+        if let Some((whose, new)) = retiring
+            && let Some(old) = self.room.seat_key_hashes[whose.index()]
+        {
+            writes.push(Write::RetireSeatKey {
+                room: self.room.id().to_string(),
+                seat: whose,
+                old,
+                new,
+            });
+        }
         if left {
             writes.push(Write::SetSeat {
                 room: self.room.id().to_string(),
@@ -586,8 +647,8 @@ impl Owner {
             self.reload = true;
             return;
         }
-        if let Some(new) = new_key {
-            self.room.replace_key(seat, new);
+        if let Some((whose, new)) = retiring {
+            self.room.retire_key(whose, new);
         }
         self.broadcast(&message);
         if left {

@@ -6,7 +6,7 @@
 use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::Event;
 
-use super::{StoreError, StoredEvent};
+use super::{Retired, StoreError, StoredEvent};
 use crate::secret::KeyHash;
 
 pub(super) fn seat_number(seat: Side) -> i16 {
@@ -35,6 +35,30 @@ pub(super) fn key_hash(bytes: Option<Vec<u8>>) -> Result<Option<KeyHash>, StoreE
             KeyHash::try_from(b.as_slice()).map_err(|_| StoreError::Corrupt("seat key hash".into()))
         })
         .transpose()
+}
+
+pub(super) fn retired_reason(why: Retired) -> &'static str {
+    match why {
+        Retired::Replaced => "replaced",
+        Retired::Offered => "offered",
+    }
+}
+
+/// A retired key's row read back: `key_hash, reason`.
+pub(super) fn retired_key(bytes: Vec<u8>, reason: &str) -> Result<(KeyHash, Retired), StoreError> {
+    let hash = KeyHash::try_from(bytes.as_slice())
+        .map_err(|_| StoreError::Corrupt("retired seat key hash".into()))?;
+    let why = match reason {
+        "replaced" => Retired::Replaced,
+        "offered" => Retired::Offered,
+        other => {
+            return Err(StoreError::Corrupt(format!(
+                "a key retired for {:?}",
+                other.chars().take(20).collect::<String>()
+            )));
+        }
+    };
+    Ok((hash, why))
 }
 
 /// A sequence number read back.

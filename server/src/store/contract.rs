@@ -4,7 +4,9 @@
 use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::{ActionId, Event};
 
-use super::{Cutoffs, Lease, NewRoom, Renewal, RoomHead, Store, StoreError, StoredEvent, Write};
+use super::{
+    Cutoffs, Lease, NewRoom, Renewal, Retired, RoomHead, Store, StoreError, StoredEvent, Write,
+};
 
 fn room(id: &str, now: i64) -> Write {
     Write::CreateRoom(NewRoom {
@@ -165,27 +167,29 @@ pub async fn check(store: &dyn Store) {
 
     // A replaced key: the seat holds the new one and the old one is kept as retired, once;
     // a replacement of a key the seat no longer holds changes nothing.
-    let replace = |old, new| Write::ReplaceSeatKey {
+    let retire = |seat, old, new| Write::RetireSeatKey {
         room: "r1".into(),
-        seat: Side::First,
+        seat,
         old,
         new,
     };
     store
-        .write(vec![replace([7; 32], [11; 32])])
+        .write(vec![retire(Side::First, [7; 32], Some([11; 32]))])
         .await
         .expect("replace the creator's key");
     let loaded = store.load_room("r1").await.expect("load").expect("r1");
     assert_eq!(loaded.seat_key_hashes, [Some([11; 32]), None]);
-    assert_eq!(loaded.retired_key_hashes, [[7; 32]]);
+    assert_eq!(loaded.retired_keys, [([7; 32], Retired::Replaced)]);
     assert!(matches!(
-        store.write(vec![replace([7; 32], [12; 32])]).await,
+        store
+            .write(vec![retire(Side::First, [7; 32], Some([12; 32]))])
+            .await,
         Err(StoreError::NoSuchRoom(_))
     ));
     let loaded = store.load_room("r1").await.expect("load").expect("r1");
     assert_eq!(
-        (loaded.seat_key_hashes, loaded.retired_key_hashes),
-        ([Some([11; 32]), None], vec![[7; 32]])
+        (loaded.seat_key_hashes, loaded.retired_keys),
+        ([Some([11; 32]), None], vec![([7; 32], Retired::Replaced)])
     );
     assert!(
         store
@@ -193,9 +197,38 @@ pub async fn check(store: &dyn Store) {
             .await
             .expect("load")
             .expect("r2")
-            .retired_key_hashes
+            .retired_keys
             .is_empty()
     );
+    // A seat offered again: it opens, and its key is kept as retired for that reason.
+    store
+        .write(vec![Write::SetSeat {
+            room: "r1".into(),
+            seat: Side::Second,
+            key_hash: Some([13; 32]),
+            now: 2,
+        }])
+        .await
+        .expect("a guest sits down");
+    store
+        .write(vec![retire(Side::Second, [13; 32], None)])
+        .await
+        .expect("offer the guest's seat again");
+    let mut loaded = store.load_room("r1").await.expect("load").expect("r1");
+    loaded.retired_keys.sort_by_key(|(hash, _)| *hash);
+    assert_eq!(
+        (loaded.seat_key_hashes, loaded.retired_keys),
+        (
+            [Some([11; 32]), None],
+            vec![([7; 32], Retired::Replaced), ([13; 32], Retired::Offered)]
+        )
+    );
+    assert!(matches!(
+        store
+            .write(vec![retire(Side::Second, [13; 32], None)])
+            .await,
+        Err(StoreError::NoSuchRoom(_))
+    ));
 
     // Touch moves activity forward only.
     store
@@ -309,7 +342,7 @@ pub async fn check(store: &dyn Store) {
         .await
         .expect("create again");
     let again = store.load_room("r1").await.expect("load").expect("r1");
-    assert!(again.events.is_empty() && again.retired_key_hashes.is_empty());
+    assert!(again.events.is_empty() && again.retired_keys.is_empty());
 
     // A room that does not exist cannot be taken (a store shared by instances says so).
     if store.lease_period().is_some() {

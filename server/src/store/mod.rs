@@ -112,10 +112,30 @@ pub struct StoredRoom {
     pub last_active: i64,
     /// Indexed by seat; `None` is an open seat.
     pub seat_key_hashes: [Option<KeyHash>; 2],
-    /// Keys their players replaced (in no order).
-    pub retired_key_hashes: Vec<KeyHash>,
+    /// Keys that no longer hold their seat, and why (in no order).
+    pub retired_keys: Vec<(KeyHash, Retired)>,
     /// In sequence order.
     pub events: Vec<StoredEvent>,
+}
+
+/// Why a seat's key stopped working: a hello with it is told which.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Retired {
+    /// Its player made a new personal link.
+    Replaced,
+    /// The other player offered the seat again after its player vanished.
+    Offered,
+}
+
+impl Retired {
+    /// Why the key in [`Write::RetireSeatKey`] goes: a seat given a new key was its player's
+    /// doing, a seat opened was the other player's.
+    pub fn given(new: Option<&KeyHash>) -> Retired {
+        match new {
+            Some(_) => Retired::Replaced,
+            None => Retired::Offered,
+        }
+    }
 }
 
 /// Which rooms [`Store::delete_idle`] deletes: those last active before `idle_before`, and
@@ -146,14 +166,15 @@ pub enum Write {
         room: String,
         event: StoredEvent,
     },
-    /// Give a seat a new key in place of `old` (a player's new personal link); `old` is kept
-    /// as retired. Fails with `NoSuchRoom` when the room is gone or the seat no longer holds
-    /// `old`.
-    ReplaceSeatKey {
+    /// Take the key `old` from a seat: the seat holds `new` in its place (its player's new
+    /// personal link) or, with `None`, is open (the other player offered it again). `old` is
+    /// kept as retired, with [`Retired::given`] as the reason. Fails with `NoSuchRoom` when the
+    /// room is gone or the seat no longer holds `old`.
+    RetireSeatKey {
         room: String,
         seat: Seat,
         old: KeyHash,
-        new: KeyHash,
+        new: Option<KeyHash>,
     },
     /// Mark the room active (a player connected).
     Touch {

@@ -35,8 +35,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{IsolationLevel, NoTls, error::SqlState};
 
 use super::{
-    Cutoffs, Lease, NewRoom, Renewal, RoomHead, Store, StoreError, StoreFuture, StoreStats,
-    StoredRoom, Write, columns,
+    Cutoffs, Lease, NewRoom, Renewal, Retired, RoomHead, Store, StoreError, StoreFuture,
+    StoreStats, StoredRoom, Write, columns,
 };
 use crate::secret;
 
@@ -83,6 +83,9 @@ const MIGRATIONS: &[&str] = &[
         key_hash BYTEA NOT NULL,
         PRIMARY KEY (room, key_hash)
     );",
+    // 5: why a key was retired: also when the other player offers a vanished player's seat
+    // again. Keys retired before were all replaced by their players.
+    "ALTER TABLE retired_seat_keys ADD COLUMN reason TEXT NOT NULL DEFAULT 'replaced';",
 ];
 
 /// Serialises migrations when several instances start at once (an arbitrary fixed key).
@@ -306,14 +309,18 @@ impl PostgresStore {
         }
         let retired = tx
             .query(
-                "SELECT key_hash FROM retired_seat_keys WHERE room = $1",
+                "SELECT key_hash, reason FROM retired_seat_keys WHERE room = $1",
                 &[&id],
             )
             .await
             .map_err(db_error)?;
-        let mut retired_key_hashes = Vec::with_capacity(retired.len());
+        let mut retired_keys = Vec::with_capacity(retired.len());
         for row in retired {
-            retired_key_hashes.extend(columns::key_hash(Some(row.try_get(0).map_err(db_error)?))?);
+            let reason: String = row.try_get(1).map_err(db_error)?;
+            retired_keys.push(columns::retired_key(
+                row.try_get(0).map_err(db_error)?,
+                &reason,
+            )?);
         }
         tx.commit().await.map_err(db_error)?;
         Ok(Some(StoredRoom {
@@ -321,7 +328,7 @@ impl PostgresStore {
             game,
             last_active,
             seat_key_hashes: [columns::key_hash(seat1)?, columns::key_hash(seat2)?],
-            retired_key_hashes,
+            retired_keys,
             events,
         }))
     }
@@ -580,7 +587,7 @@ fn fenced_room(write: &Write) -> Option<&str> {
         Write::CreateRoom(_) => None,
         Write::SetSeat { room, .. }
         | Write::Append { room, .. }
-        | Write::ReplaceSeatKey { room, .. }
+        | Write::RetireSeatKey { room, .. }
         | Write::Touch { room, .. } => Some(room),
     }
 }
@@ -610,23 +617,23 @@ fn sql(write: &Write) -> &'static str {
             "INSERT INTO actions (room, seq, seat, action_id, event, at)
              VALUES ($1, $2, $3, $4, $5, $6)"
         }
-        // One statement: the key is replaced only where the seat still holds the old one, and
-        // the old one is retired only then.
-        Write::ReplaceSeatKey {
+        // One statement: the key is taken only where the seat still holds the old one, and the
+        // old one is retired only then.
+        Write::RetireSeatKey {
             seat: Side::First, ..
         } => {
             "WITH replaced AS (
                 UPDATE rooms SET seat1_key_hash = $3 WHERE id = $1 AND seat1_key_hash = $2
                 RETURNING id)
-             INSERT INTO retired_seat_keys (room, key_hash) SELECT id, $2 FROM replaced"
+             INSERT INTO retired_seat_keys (room, key_hash, reason) SELECT id, $2, $4 FROM replaced"
         }
-        Write::ReplaceSeatKey {
+        Write::RetireSeatKey {
             seat: Side::Second, ..
         } => {
             "WITH replaced AS (
                 UPDATE rooms SET seat2_key_hash = $3 WHERE id = $1 AND seat2_key_hash = $2
                 RETURNING id)
-             INSERT INTO retired_seat_keys (room, key_hash) SELECT id, $2 FROM replaced"
+             INSERT INTO retired_seat_keys (room, key_hash, reason) SELECT id, $2, $4 FROM replaced"
         }
         Write::Touch { .. } => {
             "UPDATE rooms SET last_active = GREATEST(last_active, $2) WHERE id = $1"
@@ -686,9 +693,11 @@ async fn apply(
             .await
             .map_err(db_error)?;
         }
-        Write::ReplaceSeatKey { room, old, new, .. } => {
+        Write::RetireSeatKey { room, old, new, .. } => {
+            let new_hash = new.as_ref().map(|h| &h[..]);
+            let reason = columns::retired_reason(Retired::given(new.as_ref()));
             let changed = tx
-                .execute(statement, &[room, &&old[..], &&new[..]])
+                .execute(statement, &[room, &&old[..], &new_hash, &reason])
                 .await
                 .map_err(db_error)?;
             if changed == 0 {

@@ -32,8 +32,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
 use super::{
-    Cutoffs, NewRoom, RoomHead, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write,
-    columns, readers::Readers,
+    Cutoffs, NewRoom, Retired, RoomHead, Store, StoreError, StoreFuture, StoreStats, StoredRoom,
+    Write, columns, readers::Readers,
 };
 use cozcade_engine::Side;
 use cozcade_protocol::ActionId;
@@ -89,6 +89,9 @@ const MIGRATIONS: &[&str] = &[
         key_hash BLOB NOT NULL,
         PRIMARY KEY (room, key_hash)
     ) WITHOUT ROWID;",
+    // 4: why a key was retired: also when the other player offers a vanished player's seat
+    // again. Keys retired before were all replaced by their players.
+    "ALTER TABLE retired_seat_keys ADD COLUMN reason TEXT NOT NULL DEFAULT 'replaced';",
 ];
 
 type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
@@ -715,7 +718,7 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
             })
             .map_err(db_error)?;
         }
-        Write::ReplaceSeatKey {
+        Write::RetireSeatKey {
             room,
             seat,
             old,
@@ -731,14 +734,22 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
             };
             let changed = c
                 .prepare_cached(sql)
-                .and_then(|mut s| s.execute(params![room, &old[..], &new[..]]))
+                .and_then(|mut s| s.execute(params![room, &old[..], new.as_ref().map(|h| &h[..])]))
                 .map_err(db_error)?;
             if changed == 0 {
                 return Err(StoreError::NoSuchRoom(room.clone()));
             }
-            c.prepare_cached("INSERT INTO retired_seat_keys (room, key_hash) VALUES (?1, ?2)")
-                .and_then(|mut s| s.execute(params![room, &old[..]]))
-                .map_err(db_error)?;
+            c.prepare_cached(
+                "INSERT INTO retired_seat_keys (room, key_hash, reason) VALUES (?1, ?2, ?3)",
+            )
+            .and_then(|mut s| {
+                s.execute(params![
+                    room,
+                    &old[..],
+                    columns::retired_reason(Retired::given(new.as_ref()))
+                ])
+            })
+            .map_err(db_error)?;
         }
         Write::Touch { room, now } => {
             c.prepare_cached("UPDATE rooms SET last_active = max(last_active, ?2) WHERE id = ?1")
@@ -821,21 +832,24 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
         events.push(columns::stored_event(seq, seat, action_id, &event, at)?);
     }
     let mut statement = c
-        .prepare_cached("SELECT key_hash FROM retired_seat_keys WHERE room = ?1")
+        .prepare_cached("SELECT key_hash, reason FROM retired_seat_keys WHERE room = ?1")
         .map_err(db_error)?;
     let rows = statement
-        .query_map([id], |row| row.get::<_, Vec<u8>>(0))
+        .query_map([id], |row| {
+            Ok((row.get::<_, Vec<u8>>(0)?, row.get::<_, String>(1)?))
+        })
         .map_err(db_error)?;
-    let mut retired_key_hashes = Vec::new();
+    let mut retired_keys = Vec::new();
     for row in rows {
-        retired_key_hashes.extend(columns::key_hash(Some(row.map_err(db_error)?))?);
+        let (hash, reason) = row.map_err(db_error)?;
+        retired_keys.push(columns::retired_key(hash, &reason)?);
     }
     Ok(Some(StoredRoom {
         id: id.to_owned(),
         game,
         last_active,
         seat_key_hashes: [columns::key_hash(seat1)?, columns::key_hash(seat2)?],
-        retired_key_hashes,
+        retired_keys,
         events,
     }))
 }

@@ -31,6 +31,8 @@ pub struct TestServer {
     pub addr: SocketAddr,
     pub clock: Arc<ManualClock>,
     pub dir: tempfile::TempDir,
+    /// The limits it started with, kept across restarts.
+    limits: Limits,
 }
 
 /// Limits generous enough that tests playing fast (and creating many rooms, all from
@@ -58,6 +60,7 @@ impl TestServer {
         let mut config = Config::for_tests(dir.path().join("rooms.db"));
         config.limits = test_limits();
         adjust(&mut config);
+        let limits = config.limits.clone();
         let clock = Arc::new(ManualClock::new(START));
         let server = cozcade_server::start(config, clock.clone())
             .await
@@ -68,17 +71,18 @@ impl TestServer {
             addr,
             clock,
             dir,
+            limits,
         }
     }
 
     /// Stops the server and starts another on the same store (the same SQLite file), with the
-    /// tests' limits and a clock at [`START`]: a restart, as after a deploy or a crash.
+    /// limits it started with and a clock at [`START`]: a restart, as after a deploy or a crash.
     pub async fn restart(&mut self) {
         if let Some(running) = self.server.take() {
             running.shutdown().await;
         }
         let mut config = Config::for_tests(self.db());
-        config.limits = test_limits();
+        config.limits = self.limits.clone();
         self.clock = Arc::new(ManualClock::new(START));
         let running = cozcade_server::start(config, self.clock.clone())
             .await

@@ -7,7 +7,7 @@ use futures_channel::mpsc::unbounded;
 use super::Room;
 use crate::{
     online::{
-        client::{Link, OnlineClient, Stop},
+        client::{Link, OnlineClient},
         connection::{Intent, Report, fresh_id_prefix, run},
         transport::room_socket_url,
     },
@@ -79,16 +79,7 @@ impl Room {
                 }
             })
             .await;
-            let gone = matches!(
-                client.link(),
-                Link::Stopped(
-                    Stop::Left
-                        | Stop::BadSeatKey
-                        | Stop::SeatKeyReplaced
-                        | Stop::UnknownRoom
-                        | Stop::RoomExpired
-                )
-            );
+            let gone = matches!(client.link(), Link::Stopped(stop) if stop.seat_gone());
             if gone {
                 self.forget_seat(&invitation);
             }
