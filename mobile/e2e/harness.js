@@ -1,5 +1,7 @@
-// Shared pieces of the browser tests: a tiny static server for the web bundle, and headless
-// Debian Chromium driven by playwright-core (no browser download: the system binary is used).
+// Shared pieces of the browser tests: a tiny static server for the web bundle, and the
+// browsers: headless Debian Chromium driven by playwright-core (no browser download: the system
+// binary is used), or WebKitGTK through its WebDriver (`webkit.js`) when COZCADE_ENGINE=webkit.
+// Either way a test gets a playwright-shaped page, so the same test runs in both engines.
 import assert from "node:assert/strict";
 import http from "node:http";
 import net from "node:net";
@@ -9,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import * as webkit from "./webkit.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,9 +22,19 @@ export function webDir() {
   return path.join(target, "web");
 }
 
-/** Where screenshots go (CI keeps them as artifacts). */
+/** The engine this run's browsers are: COZCADE_ENGINE, "chromium" (the default) or "webkit". */
+export const engine = process.env.COZCADE_ENGINE ?? "chromium";
+
+/** The options of a test that only Chromium can run, with the reason: it is skipped, and says
+ * why, in the other engine's run. */
+export function chromiumOnly(reason) {
+  return engine === "chromium" ? {} : { skip: `Chromium only: ${reason}` };
+}
+
+/** Where screenshots go (CI keeps them as artifacts); WebKit's in a `webkit/` folder of their own. */
 export function artifactDir() {
-  const dir = process.env.COZCADE_ARTIFACTS ?? path.join(here, "..", "..", "artifacts", "e2e");
+  const base = process.env.COZCADE_ARTIFACTS ?? path.join(here, "..", "..", "artifacts", "e2e");
+  const dir = engine === "chromium" ? base : path.join(base, engine);
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -52,16 +65,20 @@ export async function serve(root = webDir()) {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** A browser with its own profile for each device shape: phone (touch, portrait) or desktop. */
+const shapes = {
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
+  "phone-landscape": { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
+  desktop: { viewport: { width: 1280, height: 800 } },
+  tablet: { viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  laptop: { viewport: { width: 1440, height: 900 } },
+};
+
+/** A browser with its own profile for each device shape: phone (touch, portrait) or desktop.
+ * `options.engine` picks the engine for this one device (the run's own by default). */
 export async function device(kind, options = {}) {
+  if (!shapes[kind]) throw new Error(`no device shape ${kind}`);
+  if ((options.engine ?? engine) === "webkit") return webkitDevice(kind, options);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-chromium-"));
-  const shapes = {
-    phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
-    "phone-landscape": { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
-    desktop: { viewport: { width: 1280, height: 800 } },
-    tablet: { viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
-    laptop: { viewport: { width: 1440, height: 900 } },
-  };
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
@@ -88,6 +105,7 @@ export async function device(kind, options = {}) {
   const page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (e) => errors.push(String(e)));
   return {
+    engine: "chromium",
     context,
     page,
     errors,
@@ -100,10 +118,41 @@ export async function device(kind, options = {}) {
   };
 }
 
+/** The same device in WebKitGTK (see webkit.js for what it can't emulate). Its context offers
+ * `setOffline` (through the device's own proxy); what needs Chromium's network interception or
+ * a script before the page's (`route`, `addInitScript`, a second page) says so. */
+async function webkitDevice(kind, options) {
+  if (options.initScript) {
+    throw new Error("WebKit runs no script before the page's own: mark this test chromiumOnly");
+  }
+  const browser = await webkit.launch(shapes[kind].viewport, options);
+  const { page } = browser;
+  const chromiumOnly = (what) => () => {
+    throw new Error(`${what} is Chromium only: mark this test chromiumOnly`);
+  };
+  return {
+    engine: "webkit",
+    page,
+    context: {
+      setOffline: (offline) => page.setOffline(offline, browser.proxy),
+      addInitScript: chromiumOnly("addInitScript"),
+      route: chromiumOnly("route"),
+      newPage: chromiumOnly("a second page"),
+    },
+    get errors() { return page.errors; },
+    /** The player's finger, as on Chromium; WebKit presses with the mouse at the same point. */
+    touch: shapes[kind].hasTouch === true,
+    close: () => browser.close(),
+  };
+}
+
 /** Plays the game on screen to its end by tapping the first highlighted pit, piece or
  * landing each time (a checkers capture takes several taps). Returns the number of taps. */
 export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
+  // The number of plies is part of it: a move and the computer's reply can both land between
+  // two looks, and the reply may read as the last move did before.
   const state = () =>
+    (document.querySelector(".status")?.dataset.plies ?? "") + "|" +
     (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
     document.querySelectorAll(".selected").length + "|" +
     (document.querySelector(".headline.result") ? "end" : "");
@@ -117,7 +166,8 @@ export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
     else await target.click();
     // Wait for the tap to land before looking for the next one.
     await page.waitForFunction((previous) => {
-      const now = (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
+      const now = (document.querySelector(".status")?.dataset.plies ?? "") + "|" +
+        (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
         document.querySelectorAll(".selected").length + "|" +
         (document.querySelector(".headline.result") ? "end" : "");
       return now !== previous;
