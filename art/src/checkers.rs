@@ -53,13 +53,23 @@ pub fn draw(position: &Checkers) -> Drawing {
             continue;
         };
         let (cx, cy, r) = (x + SQUARE / 2.0, y + SQUARE / 2.0, SQUARE * 0.38);
-        let (class, face, rim) = match piece.side {
-            cozcade_engine::Side::First => ("art-piece red", palette::RED, palette::RED_RIM),
-            cozcade_engine::Side::Second => ("art-piece white", palette::WHITE, palette::WHITE_RIM),
+        let (class, face, rim, crown) = match piece.side {
+            cozcade_engine::Side::First => (
+                "art-piece red",
+                palette::RED,
+                palette::RED_RIM,
+                palette::CROWN_ON_RED,
+            ),
+            cozcade_engine::Side::Second => (
+                "art-piece white",
+                palette::WHITE,
+                palette::WHITE_RIM,
+                palette::CROWN_ON_WHITE,
+            ),
         };
         svg::piece(&mut body, class, cx, cy, r, face, rim);
         if piece.king {
-            // A gold ring on the face stands for the crown (no glyphs: no fonts needed).
+            // A ring on the face stands for the crown (no glyphs: no fonts needed).
             svg::classed_circle(
                 &mut body,
                 Some("art-crown"),
@@ -67,7 +77,7 @@ pub fn draw(position: &Checkers) -> Drawing {
                 cy,
                 r * 0.5,
                 "none",
-                Some((palette::CROWN, r * 0.22)),
+                Some((crown, r * 0.22)),
             );
         }
     }

@@ -126,7 +126,7 @@ fn pebbles(out: &mut String, count: u8, centre: (f64, f64), reach: (f64, f64)) {
             y,
             radius,
             colour,
-            Some((palette::SEED_RIM, radius * 0.25)),
+            Some((palette::PIT_LINE, radius * 0.25)),
         );
     }
 }

@@ -9,7 +9,7 @@
 mod checkers;
 mod kalah;
 mod palette;
-mod star;
+pub mod star;
 mod svg;
 
 use cozcade_engine::{AnyRecord, Checkers, ChineseCheckers, GameKind, Kalah};
@@ -214,7 +214,7 @@ mod tests {
         assert_eq!(count(&svg, "class=\"art-seed\""), 48);
         let mut record = AnyRecord::new(GameKind::Kalah);
         let first = record.legal_moves()[0];
-        record.play_move(&first).expect("legal");
+        record.play(&first).expect("legal");
         let svg = position(&record);
         assert_eq!(
             count(&svg, "class=\"art-seed\""),
@@ -244,7 +244,7 @@ mod tests {
             let mut record = AnyRecord::new(kind);
             let before = position(&record);
             let mv = record.legal_moves()[0];
-            record.play_move(&mv).expect("legal");
+            record.play(&mv).expect("legal");
             assert_ne!(before, position(&record), "{kind}");
         }
     }

@@ -1,29 +1,32 @@
-//! The app's colours (mobile/web/app.css), for drawings that carry their own.
+//! The app's colours, read from its stylesheet (mobile/web/app.css, the light theme) when this
+//! crate is built (see build.rs): a drawing of a position is painted as the board on screen is.
+//! A colour named here that the stylesheet lacks is a compile error.
 
-pub const PAPER: &str = "#f6f1e7";
-pub const WOOD: &str = "#c99a5b";
-pub const WOOD_DARK: &str = "#8a5f2c";
-pub const PIT: &str = "#a97a3f";
-pub const GOLD: &str = "#d9a400";
-pub const TURQUOISE: &str = "#1f9e9a";
+include!(concat!(env!("OUT_DIR"), "/palette.rs"));
 
-pub const LIGHT_SQUARE: &str = "#eadbc0";
-pub const DARK_SQUARE: &str = "#7d5a3a";
-pub const RED: &str = "#c0392b";
-pub const RED_RIM: &str = "#7b1d14";
-pub const WHITE: &str = "#f5f1e8";
-pub const WHITE_RIM: &str = "#8a8173";
-pub const CROWN: &str = "#ffd75e";
+/// Seeds: the stylesheet's pebble colours, light against the pits' wood.
+pub const SEEDS: [&str; 3] = [PEBBLE_1, PEBBLE_2, PEBBLE_3];
 
-pub const SOCKET: &str = "#d9c7a8";
-pub const SOCKET_RIM: &str = "#a58d68";
-pub const GOAL_JADE: &str = "#bfe0cc";
-pub const GOAL_CORAL: &str = "#f6cdbd";
-pub const JADE: &str = "#2e8b57";
-pub const JADE_RIM: &str = "#145234";
-pub const CORAL: &str = "#ff7f50";
-pub const CORAL_RIM: &str = "#a8431c";
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Seeds: a few stone colours, light against the pits' wood.
-pub const SEEDS: [&str; 4] = ["#f1e9d8", "#d8c8a8", "#c9d6cc", "#e6c9b5"];
-pub const SEED_RIM: &str = "#6f5131";
+    #[test]
+    fn the_drawings_colours_are_the_stylesheets() {
+        let css = include_str!("../../mobile/web/app.css");
+        for (name, value) in [
+            ("--paper", PAPER),
+            ("--wood", WOOD),
+            ("--pit", PIT),
+            ("--red", RED),
+            ("--jade", JADE),
+            ("--coral", CORAL),
+            ("--pebble-1", SEEDS[0]),
+        ] {
+            assert!(
+                css.contains(&format!("{name}: {value}")),
+                "{name} is not {value} in app.css"
+            );
+        }
+    }
+}

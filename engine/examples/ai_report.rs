@@ -1,4 +1,4 @@
-//! The computer player's figures for BENCHMARKS.md: speed, time per move per level, strength
+//! The computer player's figures for engine/BENCHMARKS.md: speed, time per move per level, strength
 //! between levels, and Hard playing both sides from the start.
 //!
 //! ```text

@@ -215,7 +215,7 @@ impl AnyRecord {
     }
 
     /// Plays a move; on error (another game's move, or not legal here) nothing changes.
-    pub fn play_move(&mut self, mv: &AnyMove) -> Result<(), MoveError> {
+    pub fn play(&mut self, mv: &AnyMove) -> Result<(), MoveError> {
         match (self, mv) {
             (AnyRecord::Checkers(r), AnyMove::Checkers(mv)) => r.play(mv),
             (AnyRecord::Kalah(r), AnyMove::Kalah(mv)) => r.play(mv),
@@ -228,9 +228,27 @@ impl AnyRecord {
         each!(self, r => r.move_texts())
     }
 
-    /// Plays a move given in move notation; returns its canonical text. On error nothing changes.
-    pub fn play(&mut self, text: &str) -> Result<String, MoveError> {
-        each!(self, r => r.play_text(text).map(ToString::to_string))
+    /// Reads a move in the game's notation (`11-15`, `c`, `112-103` or a whole route), as a
+    /// legal move of the position now: the one door from text to a move, for the CLI, saves and
+    /// the wire.
+    pub fn parse_move(&self, text: &str) -> Result<AnyMove, MoveError> {
+        if self.outcome().is_some() {
+            return Err(MoveError::GameOver);
+        }
+        match self {
+            AnyRecord::Checkers(r) => r.position().parse_move(text).map(AnyMove::Checkers),
+            AnyRecord::Kalah(r) => r.position().parse_move(text).map(AnyMove::Kalah),
+            AnyRecord::ChineseCheckers(r) => {
+                r.position().parse_move(text).map(AnyMove::ChineseCheckers)
+            }
+        }
+    }
+
+    /// Plays a move given in move notation and answers it as parsed. On error nothing changes.
+    pub fn play_text(&mut self, text: &str) -> Result<AnyMove, MoveError> {
+        let mv = self.parse_move(text)?;
+        self.play(&mv)?;
+        Ok(mv)
     }
 
     pub fn undo_ply(&mut self) -> bool {
@@ -341,7 +359,7 @@ mod tests {
     #[test]
     fn a_kalah_move_is_one_pit_of_the_movers_row_and_empty_pits_are_not_movable() {
         let mut record = AnyRecord::new(GameKind::Kalah);
-        record.play("a").expect("legal");
+        record.play_text("a").expect("legal");
         // Turquoise to move, every pit full.
         assert_eq!(record.turn(), Side::Second);
         let pits: Vec<Place> = Pit::ALL
@@ -350,7 +368,7 @@ mod tests {
             .collect();
         assert_eq!(record.movable(), pits);
         starts_are_movable(&record);
-        record.play("a").expect("legal");
+        record.play_text("a").expect("legal");
         // Gold's a is empty since its first move.
         let movable = record.movable();
         assert_eq!(movable.len(), 5);
@@ -384,13 +402,13 @@ mod tests {
             "C:J1,2,3,4,5,6,8,9,10,11:C12,13,15,24,36,57,61,65,80,100",
         )
         .expect("valid");
-        blocked.play("15-7").expect("legal");
+        blocked.play_text("15-7").expect("legal");
         let moves = blocked.legal_moves();
         assert_eq!(moves.len(), 1);
         assert!(moves[0].is_pass());
         assert!(moves[0].places(Side::First).is_empty());
         assert!(blocked.movable().is_empty());
-        blocked.play_move(&moves[0]).expect("the pass is legal");
+        blocked.play(&moves[0]).expect("the pass is legal");
         assert_eq!(blocked.outcome(), Some(Outcome::Win(Side::First)));
         assert!(blocked.legal_moves().is_empty() && blocked.movable().is_empty());
     }
@@ -400,15 +418,15 @@ mod tests {
         let mut typed = AnyRecord::new(GameKind::Checkers);
         let mut text = typed.clone();
         let mv = typed.legal_moves()[3];
-        typed.play_move(&mv).expect("legal");
-        text.play(&mv.to_string()).expect("legal");
+        typed.play(&mv).expect("legal");
+        text.play_text(&mv.to_string()).expect("legal");
         assert_eq!(typed, text);
         assert_eq!(typed.move_at(0), Some(mv));
         assert_eq!(typed.move_at(1), None);
 
         let kalah = AnyRecord::new(GameKind::Kalah).legal_moves()[0];
         let before = typed.clone();
-        assert!(typed.play_move(&kalah).is_err());
+        assert!(typed.play(&kalah).is_err());
         assert_eq!(typed, before, "nothing changed");
         assert_eq!(
             AnyRecord::new(GameKind::Kalah).legal_move_texts(),

@@ -15,6 +15,7 @@ mod kind;
 mod outcome;
 pub mod perft;
 mod record;
+mod route;
 mod side;
 mod zobrist;
 
@@ -27,4 +28,5 @@ pub use kalah::Kalah;
 pub use kind::GameKind;
 pub use outcome::{DrawReason, Outcome};
 pub use record::{Record, RecordError, RecordText};
+pub use route::RouteStep;
 pub use side::Side;

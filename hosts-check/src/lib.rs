@@ -1,8 +1,11 @@
 //! Helpers for the checks in `tests/`: the files under `ios/`, `android/` and `fastlane/` are
 //! written for Xcode, Gradle and fastlane, none of which runs on this Linux machine, so the
-//! tests here parse them and hold them to what the stores and the server expect.
+//! tests here parse them and hold them to what the stores and the server expect. [`release`]
+//! holds the checks the release workflow runs on its own artifacts (`release-check`).
 
 use std::path::{Path, PathBuf};
+
+pub mod release;
 
 /// The repository root (this crate lives one level below it). Read at run time from what
 /// `cargo test` sets, since a target dir shared by two clones keeps the first clone's binary.

@@ -303,6 +303,7 @@ fn the_hosts_use_no_test_only_export() {
         format!("{SWIFT_DIR}/HostStart.swift"),
         format!("{SWIFT_DIR}/IosHost.swift"),
         format!("{SWIFT_DIR}/NetworkMonitor.swift"),
+        format!("{SWIFT_DIR}/WebViewWatcher.swift"),
     ] {
         let host = source(&file);
         for export in &test_only {

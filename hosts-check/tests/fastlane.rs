@@ -29,12 +29,13 @@ const APP_STORE_FIELDS: [(&str, Limit); 6] = [
     ("privacy_url.txt", Limit::Chars(255)),
 ];
 
-/// Play Console store listing; `changelogs/<version code>.txt` is "What's new".
+/// Play Console store listing. "What's new" is `changelogs/<version code>.txt`, else
+/// `changelogs/default.txt`: the version code is the workflow's run number, so the default.
 const PLAY_FIELDS: [(&str, Limit); 4] = [
     ("title.txt", Limit::Chars(30)),
     ("short_description.txt", Limit::Chars(80)),
     ("full_description.txt", Limit::Chars(4000)),
-    ("changelogs/1.txt", Limit::Chars(500)),
+    ("changelogs/default.txt", Limit::Chars(500)),
 ];
 
 /// Fields that are one line in the store's form.

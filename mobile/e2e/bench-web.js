@@ -11,8 +11,8 @@
 //   tap    when a tap on a game's button has opened that game's mode screen: the app answers.
 // Profiles: loopback as it is, and Fast 3G (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip)
 // with the CPU slowed four times, through the DevTools protocol. Prints a Markdown table of
-// medians (and the spread) for BENCHMARKS.md. Every time is from the navigation's start (the
-// page's time origin), as the paint and navigation entries give it.
+// medians (and the spread) for mobile/BENCHMARKS.md. Every time is from the navigation's start
+// (the page's time origin), as the paint and navigation entries give it.
 import { FAST_3G, withPhone } from "./bench-phone.js";
 
 const [url, runsArg] = process.argv.slice(2);

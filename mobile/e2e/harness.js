@@ -149,8 +149,8 @@ async function webkitDevice(kind, options) {
 /** Plays the game on screen to its end by tapping the first highlighted pit, piece or
  * landing each time (a checkers capture takes several taps). Returns the number of taps. */
 export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
-  // The number of plies is part of it: a move and the computer's reply can both land between
-  // two looks, and the reply may read as the last move did before.
+  // The number of plies, not only the last move's text: the computer may answer a move with
+  // the same text as its answer before.
   const state = () =>
     (document.querySelector(".status")?.dataset.plies ?? "") + "|" +
     (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +

@@ -15,6 +15,7 @@ mod shell;
 pub mod state;
 pub mod storage;
 mod text;
+mod timer;
 
 // The UniFFI scaffolding for `bridge` (exports are found in the built library's metadata).
 #[cfg(feature = "bridge")]

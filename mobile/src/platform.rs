@@ -33,15 +33,6 @@ pub fn fresh_seed() -> u64 {
     getrandom::u64().unwrap_or(0x5EED)
 }
 
-/// Waits `millis` without blocking the page.
-pub async fn sleep(millis: u32) {
-    let _ = document::eval(&format!(
-        "await new Promise(r => setTimeout(r, {millis})); return 0;"
-    ))
-    .join::<u32>()
-    .await;
-}
-
 /// Sets the page's language (its `lang`, which screen readers and hyphenation follow).
 pub fn set_page_language(tag: &str) {
     let _ = document::eval(&format!("document.documentElement.lang = {tag:?};"));
@@ -245,4 +236,16 @@ pub async fn copy_link(link: &str) -> Result<(), ShareError> {
         Ok(_) => Err(ShareError::CopyFailed),
         Err(e) => Err(ShareError::Page(e.to_string())),
     }
+}
+
+/// Whether the device says it has no network at all (the browser's `navigator.onLine`). A phone
+/// that has one but cannot reach the server is not offline: that is the request's own error.
+#[cfg(target_arch = "wasm32")]
+pub fn is_offline() -> bool {
+    web_sys::window().is_some_and(|window| !window.navigator().on_line())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn is_offline() -> bool {
+    false
 }

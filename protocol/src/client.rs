@@ -120,17 +120,15 @@ struct Pending {
     message: ClientMessage,
 }
 
-/// The room as this client knows it.
-#[derive(Clone, Debug)]
-struct Known {
-    game: GameKind,
-    record: AnyRecord,
-    /// The last sequence number applied.
-    seq: u64,
-    round: u32,
-    new_round_proposed_by: Option<Seat>,
-    /// The last request's answer, until the next request or round (an event or a sync says).
-    new_round_answer: Option<NewRoundAnswer>,
+/// What the room confirmed, in order, for a reader that keeps its own copy of the room's
+/// state (the app's board): a whole state, or the next event to fold into it with
+/// [`RoomState::apply`]. Taken from the client with [`OnlineClient::take_updates`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomUpdate {
+    /// The room's whole state (a sync): it replaces whatever the reader had.
+    State(RoomState),
+    /// Event number `seq`, caused by `by`, which follows the state sent before.
+    Event { seq: u64, by: Seat, event: Event },
 }
 
 /// One player's connection to one room.
@@ -147,8 +145,8 @@ pub struct OnlineClient {
     link: Link,
     /// Failed connections since the last welcome.
     attempts: u32,
-    known: Option<Known>,
-    friend: SeatStatus,
+    /// The room as confirmed by the server, folded event by event.
+    known: Option<RoomState>,
     friend_news: Option<FriendNews>,
     /// At most one action in flight: the player decides again after each answer.
     pending: Option<Pending>,
@@ -160,10 +158,8 @@ pub struct OnlineClient {
     catch_up_to: Option<u64>,
     resend_due: bool,
     last_refusal: Option<Refusal>,
-    /// Counts the times the record was replaced rather than extended (a sync that does not
-    /// continue it, a new round, a forgotten state), so a reader can tell one more move from
-    /// a new game.
-    replacements: u64,
+    /// What the room confirmed since the reader last took it.
+    updates: Vec<RoomUpdate>,
 }
 
 impl OnlineClient {
@@ -183,14 +179,13 @@ impl OnlineClient {
             link: Link::Connecting,
             attempts: 0,
             known: None,
-            friend: SeatStatus::Open,
             friend_news: None,
             pending: None,
             awaiting_sync: false,
             catch_up_to: None,
             resend_due: false,
             last_refusal: None,
-            replacements: 0,
+            updates: Vec::new(),
         }
     }
 
@@ -213,14 +208,17 @@ impl OnlineClient {
             Link::Reconnecting { attempt } => Phase::Reconnecting { attempt: *attempt },
             Link::Offline => Phase::Offline,
             Link::Stopped(stop) => Phase::Stopped(stop.clone()),
-            Link::Connected if self.friend == SeatStatus::Connected => Phase::Playing,
+            Link::Connected if self.friend() == SeatStatus::Connected => Phase::Playing,
             Link::Connected => Phase::WaitingForFriend,
         }
     }
 
-    /// The other seat's status.
+    /// The other seat's status, as the room last said.
     pub fn friend(&self) -> SeatStatus {
-        self.friend
+        match (&self.known, self.seat) {
+            (Some(known), Some(seat)) => known.seats[seat.other().index()],
+            _ => SeatStatus::Open,
+        }
     }
 
     /// The latest news of the friend (joined, left), if any is worth showing.
@@ -236,16 +234,20 @@ impl OnlineClient {
         self.game
     }
 
-    /// The current round's confirmed moves. The client is the record's only owner: the
-    /// board reads it here.
+    /// The current round's confirmed moves.
     pub fn record(&self) -> Option<&AnyRecord> {
         self.known.as_ref().map(|k| &k.record)
     }
 
-    /// Changes each time the record is replaced rather than extended by a move (see
-    /// [`OnlineClient::record`]).
-    pub fn replacements(&self) -> u64 {
-        self.replacements
+    /// The room as confirmed so far, if the client has it.
+    pub fn state(&self) -> Option<&RoomState> {
+        self.known.as_ref()
+    }
+
+    /// What the room confirmed since the last call, in order: a reader that keeps a copy of
+    /// the room's state (the app's board) folds these into it and never reads the client's.
+    pub fn take_updates(&mut self) -> Vec<RoomUpdate> {
+        std::mem::take(&mut self.updates)
     }
 
     /// The last sequence number applied.
@@ -372,10 +374,13 @@ impl OnlineClient {
                 if self.seat.is_some_and(|mine| mine != seat) {
                     // Told live: the seat was open and now has a player (a sync only says
                     // how things are, not what just happened).
-                    if self.friend == SeatStatus::Open && status == SeatStatus::Connected {
+                    if self.friend() == SeatStatus::Open && status == SeatStatus::Connected {
                         self.friend_news = Some(FriendNews::Joined);
                     }
-                    self.friend = status;
+                    // Before any state, the sync that comes brings the seats as they are.
+                    if let Some(known) = self.known.as_mut() {
+                        known.seats[seat.index()] = status;
+                    }
                 }
                 Vec::new()
             }
@@ -406,8 +411,8 @@ impl OnlineClient {
             self.seat_key = seat_key;
         }
         // A different game or seat than we knew makes our state worthless.
-        if (self.game != Some(game) || self.seat != Some(seat)) && self.known.take().is_some() {
-            self.replacements += 1;
+        if self.game != Some(game) || self.seat != Some(seat) {
+            self.known = None;
         }
         self.game = Some(game);
         self.seat = Some(seat);
@@ -428,34 +433,12 @@ impl OnlineClient {
     }
 
     fn on_sync(&mut self, state: RoomState) -> Vec<ClientMessage> {
-        let Some(seat) = self.seat else {
+        if self.seat.is_none() {
             return Vec::new();
-        };
-        let Ok(record) = AnyRecord::from_text(state.game, state.record) else {
-            // The server replays with the same engine, so this cannot happen with an honest
-            // server; keep what we have rather than show a broken board.
-            return Vec::new();
-        };
-        // A sync that only adds moves to ours continues the record; anything else replaces it.
-        let continues = self.known.as_ref().is_some_and(|k| {
-            let (ours, theirs) = (k.record.to_text(), record.to_text());
-            k.game == state.game
-                && ours.start == theirs.start
-                && theirs.moves.starts_with(&ours.moves)
-        });
-        if !continues {
-            self.replacements += 1;
         }
-        self.game = Some(state.game);
-        self.known = Some(Known {
-            game: state.game,
-            record,
-            seq: state.seq,
-            round: state.round,
-            new_round_proposed_by: state.new_round_proposed_by,
-            new_round_answer: state.new_round_answer,
-        });
-        self.friend = state.seats[seat.other().index()];
+        self.game = Some(state.game());
+        self.known = Some(state.clone());
+        self.updates.push(RoomUpdate::State(state));
         self.awaiting_sync = false;
         // The sync is the room's latest: whatever number the welcome named is covered.
         self.catch_up_to = None;
@@ -482,56 +465,21 @@ impl OnlineClient {
             // Already applied (a replay overlapping what we had): drop it.
             return Vec::new();
         }
-        if Some(seq) != known.seq.checked_add(1) {
-            // We missed something: the server's full state is the way back.
+        if known.apply(seq, by, &event).is_err() {
+            // We missed something, or our record disagrees with the server's: the server's
+            // full state is the way back.
             self.awaiting_sync = true;
             return vec![ClientMessage::Resync {}];
         }
         match event {
-            Event::Move { mv } => {
-                if self.friend_news == Some(FriendNews::Joined) {
-                    self.friend_news = None;
-                }
-                if known.record.play(&mv).is_err() {
-                    // Our record disagrees with the server's; take the server's.
-                    self.awaiting_sync = true;
-                    return vec![ClientMessage::Resync {}];
-                }
-                // A request for a new round stays open through moves, as on the server.
+            Event::Move { .. } if self.friend_news == Some(FriendNews::Joined) => {
+                self.friend_news = None;
             }
-            Event::NewRoundProposed => {
-                known.new_round_proposed_by = Some(by);
-                known.new_round_answer = None;
-            }
-            Event::NewRoundStarted { round } => {
-                known.record = AnyRecord::new(known.game);
-                self.replacements += 1;
-                known.round = round;
-                known.new_round_proposed_by = None;
-                known.new_round_answer = None;
-            }
-            Event::NewRoundDeclined => {
-                known.new_round_proposed_by = None;
-                known.new_round_answer = Some(NewRoundAnswer::Declined { by });
-            }
-            Event::NewRoundWithdrawn => {
-                known.new_round_proposed_by = None;
-                known.new_round_answer = Some(NewRoundAnswer::Withdrawn { by });
-            }
-            Event::Left => {
-                if by == seat {
-                    self.link = Link::Stopped(Stop::Left);
-                } else {
-                    self.friend = SeatStatus::Open;
-                    self.friend_news = Some(FriendNews::Left);
-                }
-                // Mirrors the server: a leaver's request for a new round goes with them.
-                if known.new_round_proposed_by == Some(by) {
-                    known.new_round_proposed_by = None;
-                }
-            }
+            Event::Left if by == seat => self.link = Link::Stopped(Stop::Left),
+            Event::Left => self.friend_news = Some(FriendNews::Left),
+            _ => {}
         }
-        known.seq = seq;
+        self.updates.push(RoomUpdate::Event { seq, by, event });
         if by == seat
             && action_id.is_some()
             && self.pending.as_ref().map(|p| &p.action_id) == action_id.as_ref()
@@ -627,7 +575,7 @@ impl OnlineClient {
     }
 
     /// Checks shared by the intents: returns the state an action is built on.
-    fn ready_state(&self) -> Result<(&Known, Seat), IntentError> {
+    fn ready_state(&self) -> Result<(&RoomState, Seat), IntentError> {
         if matches!(self.link, Link::Stopped(_)) {
             return Err(IntentError::Stopped);
         }
@@ -673,7 +621,7 @@ impl OnlineClient {
         }
         let mut trial = known.record.clone();
         trial
-            .play_move(mv)
+            .play(mv)
             .map_err(|e| IntentError::IllegalMove(e.to_string()))?;
         // The wire carries the move in its notation.
         let canonical = mv.to_string();
@@ -746,7 +694,6 @@ impl OnlineClient {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cozcade_engine::RecordText;
 
     const ROOM: &str = "3f9c2a71d04be85e6a10";
 
@@ -763,22 +710,16 @@ mod tests {
     }
 
     fn sync(seq: u64, moves: &[&str], seats: [SeatStatus; 2]) -> ServerMessage {
-        let record = AnyRecord::new(GameKind::Kalah);
-        let mut text = record.to_text();
-        text.moves = moves.iter().map(|m| m.to_string()).collect();
-        let rebuilt = AnyRecord::from_text(GameKind::Kalah, text.clone()).expect("legal moves");
+        let mut record = AnyRecord::new(GameKind::Kalah);
+        for mv in moves {
+            record.play_text(mv).expect("legal moves");
+        }
         ServerMessage::Sync {
             state: RoomState {
                 room: ROOM.into(),
-                game: GameKind::Kalah,
                 seq,
                 round: 1,
-                record: RecordText {
-                    start: text.start,
-                    moves: text.moves,
-                },
-                turn: Some(rebuilt.turn()),
-                result: None,
+                record,
                 new_round_proposed_by: None,
                 new_round_answer: None,
                 seats,
@@ -819,6 +760,49 @@ mod tests {
 
     fn moves(c: &OnlineClient) -> Vec<String> {
         c.record().map(|r| r.move_texts()).unwrap_or_default()
+    }
+
+    #[test]
+    fn a_reader_is_given_the_state_then_each_event_in_order_and_folds_to_the_clients_state() {
+        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        c.on_open();
+        c.on_message(welcome(Seat::First, 1, true));
+        c.on_message(sync(
+            1,
+            &["a"],
+            [SeatStatus::Connected, SeatStatus::Connected],
+        ));
+        let mut updates = c.take_updates();
+        let Some(RoomUpdate::State(mut copy)) = updates.pop() else {
+            panic!("the sync's state first: {updates:?}");
+        };
+        assert!(
+            updates.is_empty() && c.take_updates().is_empty(),
+            "taken once"
+        );
+        c.on_message(event(2, Seat::Second, None, mv("b")));
+        // A gap: nothing for the reader, and the client asks for the whole state.
+        assert_eq!(
+            c.on_message(event(4, Seat::Second, None, mv("c"))),
+            vec![ClientMessage::Resync {}]
+        );
+        c.on_message(event(3, Seat::Second, None, Event::NewRoundProposed));
+        for update in c.take_updates() {
+            match update {
+                RoomUpdate::Event { seq, by, event } => {
+                    copy.apply(seq, by, &event).expect("folds");
+                }
+                RoomUpdate::State(state) => panic!("no new state yet: {state:?}"),
+            }
+        }
+        assert_eq!(Some(&copy), c.state());
+        assert_eq!(copy.record.move_texts(), ["a", "b"]);
+        // The resync's answer replaces the reader's copy.
+        c.on_message(sync(4, &["a", "b", "c"], [SeatStatus::Connected; 2]));
+        assert!(matches!(
+            c.take_updates().as_slice(),
+            [RoomUpdate::State(state)] if state.seq == 4 && state.record.len() == 3
+        ));
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! one client that speaks them.
 //!
 //! Pure: no I/O, no clock, no async. [`message`] holds the wire types (serde, JSON tagged by
-//! `"type"`), [`close`] the WebSocket close codes, [`client`] the client as a state machine
+//! `"type"`), [`close`] the WebSocket close codes, [`room_state`] a room's state and the one fold of its events, [`client`] the client as a state machine
 //! (messages in, messages out), [`backoff`] its reconnect schedule, [`heartbeat`] when to ping
 //! and when silence means the connection is lost, and [`address`] the URLs a client connects to. The rules of the games stay in `cozcade-engine`.
 
@@ -13,6 +13,8 @@ pub mod client;
 pub mod close;
 pub mod heartbeat;
 pub mod message;
+pub mod room_state;
 
 pub use close::CloseReason;
 pub use message::*;
+pub use room_state::{FoldError, NewRoundAnswer, RoomState};

@@ -3,10 +3,10 @@
 //! Pure serde types: no I/O. Every message is a closed enum tagged by `"type"` whose fields are
 //! all known, so anything a peer sends is either one of these or a parse error at the boundary.
 
-use cozcade_engine::{AnyRecord, GameKind, Outcome, RecordText, Side};
+use cozcade_engine::{GameKind, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::CloseReason;
+use crate::{CloseReason, RoomState};
 
 /// Bumped whenever a message changes incompatibly. A client says which version it speaks in
 /// [`ClientMessage::Hello`]; the server refuses a version it does not speak.
@@ -134,131 +134,6 @@ pub enum Event {
     NewRoundWithdrawn,
 }
 
-/// How the last request for a new round ended other than by a new round: `by` is the player
-/// who answered (the asked one declines, the asker withdraws). A room keeps it until the next
-/// request or round, so a player who comes back to a full `sync` hears it as one replayed the
-/// event does.
-///
-/// On the wire a `sync` carries it as `new_round_declined_by` or `new_round_withdrawn_by`, a
-/// seat like `new_round_proposed_by` (cheaper to read than a tagged object, in the web build
-/// too).
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum NewRoundAnswer {
-    Declined { by: Seat },
-    Withdrawn { by: Seat },
-}
-
-/// Everything about a room, for a client that joins or has fallen too far behind.
-///
-/// On the wire `result` is text (`ongoing`, `draw`, `<colour> wins`); reading a state replays
-/// its record, so the outcome is the engine's own and a state whose text disagrees with its
-/// record is refused at the boundary.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(try_from = "RoomStateText", into = "RoomStateText")]
-pub struct RoomState {
-    pub room: String,
-    pub game: GameKind,
-    /// The last confirmed sequence number (0 before any action).
-    pub seq: u64,
-    /// Starts at 1; counts New rounds.
-    pub round: u32,
-    /// The current round's game: starting position and moves.
-    pub record: RecordText,
-    /// Whose turn it is, or `None` once the round is over.
-    pub turn: Option<Seat>,
-    /// How the round ended; `None` while it goes on.
-    pub result: Option<Outcome>,
-    /// The seat, if any, that asked for a new round and waits for the other.
-    pub new_round_proposed_by: Option<Seat>,
-    /// How the last request was turned down, if it was and no request or round followed.
-    pub new_round_answer: Option<NewRoundAnswer>,
-    /// Indexed by seat: `[first, second]`.
-    pub seats: [SeatStatus; 2],
-}
-
-/// [`RoomState`] as JSON carries it.
-#[derive(Clone, Serialize, Deserialize)]
-struct RoomStateText {
-    room: String,
-    game: GameKind,
-    seq: u64,
-    round: u32,
-    record: RecordText,
-    turn: Option<Seat>,
-    /// `ongoing`, `draw` or `<colour> wins`.
-    result: String,
-    new_round_proposed_by: Option<Seat>,
-    /// [`RoomState::new_round_answer`], at most one of the two. Optional on the wire (absent
-    /// when there is none): older servers do not send them and older clients ignore them, so
-    /// they came within version 1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    new_round_declined_by: Option<Seat>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    new_round_withdrawn_by: Option<Seat>,
-    seats: [SeatStatus; 2],
-}
-
-impl From<RoomState> for RoomStateText {
-    fn from(state: RoomState) -> Self {
-        RoomStateText {
-            result: state.game.describe_result(state.result),
-            room: state.room,
-            game: state.game,
-            seq: state.seq,
-            round: state.round,
-            record: state.record,
-            turn: state.turn,
-            new_round_proposed_by: state.new_round_proposed_by,
-            new_round_declined_by: match state.new_round_answer {
-                Some(NewRoundAnswer::Declined { by }) => Some(by),
-                _ => None,
-            },
-            new_round_withdrawn_by: match state.new_round_answer {
-                Some(NewRoundAnswer::Withdrawn { by }) => Some(by),
-                _ => None,
-            },
-            seats: state.seats,
-        }
-    }
-}
-
-impl TryFrom<RoomStateText> for RoomState {
-    type Error = String;
-
-    fn try_from(text: RoomStateText) -> Result<Self, Self::Error> {
-        let record =
-            AnyRecord::from_text(text.game, text.record.clone()).map_err(|e| e.to_string())?;
-        let result = record.outcome();
-        if text.game.describe_result(result) != text.result {
-            return Err(format!(
-                "result {:?} does not match the record ({})",
-                text.result.chars().take(40).collect::<String>(),
-                record.describe_result()
-            ));
-        }
-        let new_round_answer = match (text.new_round_declined_by, text.new_round_withdrawn_by) {
-            (None, None) => None,
-            (Some(by), None) => Some(NewRoundAnswer::Declined { by }),
-            (None, Some(by)) => Some(NewRoundAnswer::Withdrawn { by }),
-            (Some(_), Some(_)) => {
-                return Err("a request for a new round was declined and withdrawn".into());
-            }
-        };
-        Ok(RoomState {
-            room: text.room,
-            game: text.game,
-            seq: text.seq,
-            round: text.round,
-            record: text.record,
-            turn: text.turn,
-            result,
-            new_round_proposed_by: text.new_round_proposed_by,
-            new_round_answer,
-            seats: text.seats,
-        })
-    }
-}
-
 /// Why a client action was refused. Nothing changed in the room.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -289,6 +164,9 @@ pub enum ErrorCode {
     NoNewRoundRequest,
     /// The store failed; the action was not applied. Try again.
     Unavailable,
+    /// The room holds as many actions as a room may: nothing more can be stored in it. Play on
+    /// in a new room.
+    RoomExhausted,
 }
 
 /// Every message the server sends over the WebSocket.
@@ -390,37 +268,6 @@ mod tests {
     }
 
     #[test]
-    fn a_room_states_result_is_the_records_outcome_and_its_text_is_unchanged() {
-        let text = r#"{"room":"3f9c2a71d04be85e6a10","game":"kalah","seq":1,"round":1,"record":{"start":"G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0","moves":["c"]},"turn":"first","result":"ongoing","new_round_proposed_by":null,"seats":["connected","away"]}"#;
-        let state: RoomState = serde_json::from_str(text).expect("parses");
-        assert_eq!(state.result, None);
-        assert_eq!(serde_json::to_string(&state).expect("serialises"), text);
-
-        // A finished Kalah round: gold f ends in its store with its row empty, the rows are
-        // swept, 24 all.
-        let won = text
-            .replace(
-                "G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0",
-                "G:G0,0,0,0,0,1,23:T1,1,1,1,1,1,18",
-            )
-            .replace(r#"["c"]"#, r#"["f"]"#)
-            .replace(r#""turn":"first""#, r#""turn":null"#);
-        let state: RoomState =
-            serde_json::from_str(&won.replace("ongoing", "draw")).expect("parses");
-        assert_eq!(
-            state.result,
-            Some(Outcome::Draw(cozcade_engine::DrawReason::EqualSeeds))
-        );
-        let again = serde_json::to_string(&state).expect("serialises");
-        assert!(again.contains(r#""result":"draw""#), "{again}");
-
-        // Text that disagrees with the record, or a record that does not replay, is refused.
-        assert!(serde_json::from_str::<RoomState>(&won).is_err());
-        assert!(serde_json::from_str::<RoomState>(&won.replace("ongoing", "gold wins")).is_err());
-        assert!(serde_json::from_str::<RoomState>(&text.replace(r#"["c"]"#, r#"["z"]"#)).is_err());
-    }
-
-    #[test]
     fn every_message_with_an_unknown_field_is_refused() {
         for text in [
             r#"{"type":"hello","version":1,"room":"3f9c2a71d04be85e6a10","extra":1}"#,
@@ -444,37 +291,6 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&ClientMessage::Resync {}).expect("serialises"),
             r#"{"type":"resync"}"#
-        );
-    }
-
-    #[test]
-    fn a_sync_names_at_most_one_answer_to_a_request() {
-        let state = |answers: &str| {
-            format!(
-                r#"{{"room":"r","game":"kalah","seq":3,"round":1,"record":{{"start":"G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0","moves":[]}},"turn":"first","result":"ongoing","new_round_proposed_by":null,{answers}"seats":["connected","connected"]}}"#
-            )
-        };
-        let read = |answers: &str| serde_json::from_str::<RoomState>(&state(answers));
-        let answer = |answers: &str| read(answers).map(|s| s.new_round_answer).ok();
-        assert_eq!(answer(""), Some(None), "none: an older server's sync");
-        assert_eq!(
-            answer(r#""new_round_declined_by":"second","#),
-            Some(Some(NewRoundAnswer::Declined { by: Seat::Second }))
-        );
-        assert_eq!(
-            answer(r#""new_round_withdrawn_by":"first","#),
-            Some(Some(NewRoundAnswer::Withdrawn { by: Seat::First }))
-        );
-        assert!(
-            read(r#""new_round_declined_by":"second","new_round_withdrawn_by":"first","#).is_err()
-        );
-        // Written back only when there is one, so an older client's reading is unchanged.
-        let none = read("").expect("parses");
-        let written = serde_json::to_string(&none).expect("serialises");
-        assert_eq!(
-            written.matches("new_round_").count(),
-            1,
-            "only new_round_proposed_by: {written}"
         );
     }
 

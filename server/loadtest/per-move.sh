@@ -33,16 +33,14 @@ prefix=
 if [ -n "${CALLGRIND:-}" ]; then
   prefix="valgrind --tool=callgrind --callgrind-out-file=$work/callgrind.out"
 fi
-knows_limits=no
-case "$("$server" --help)" in *--max-connections-per-address*) knows_limits=yes ;; esac
+"$server" --help > "$work/help.txt"
 cat > "$work/server" <<EOF
 #!/usr/bin/env bash
 echo \$\$ > "$work/pid"
 args=()
 while [ \$# -gt 0 ]; do
   case "\$1" in
-    --max-connections-per-address|--rooms-per-minute|--rooms-burst)
-      if [ $knows_limits = no ]; then shift 2; continue; fi ;;
+    --*) if ! grep -q -- "\$1[ =]" "$work/help.txt"; then shift 2; continue; fi ;;
   esac
   args+=("\$1"); shift
 done

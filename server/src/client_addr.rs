@@ -4,8 +4,10 @@
 //! (`--trusted-proxy`): then the client is the right-most address in `X-Forwarded-For` that is
 //! not itself a trusted proxy. A client can put anything in that header, so it is read only
 //! when a trusted proxy sent it, and only from the right, where that proxy appended what it saw.
+//!
+//! The per-address limits count [`subscriber`]s, not addresses: an IPv6 client is its /64.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv6Addr, SocketAddr};
 
 use axum::http::HeaderMap;
 
@@ -33,6 +35,20 @@ pub fn client_address(peer: SocketAddr, headers: &HeaderMap, trusted: &[IpAddr])
     client
 }
 
+/// What one subscriber can be expected to hold, which every per-address limit counts: an IPv4
+/// address, or the /64 of an IPv6 address. An IPv6 home or phone is given at least a /64 and
+/// may pick any address in it, so counting whole IPv6 addresses would hand one person 2^64
+/// fresh clients. (An IPv4 address mapped into IPv6 was already made plain IPv4.)
+pub fn subscriber(address: IpAddr) -> IpAddr {
+    match address.to_canonical() {
+        IpAddr::V6(v6) => {
+            let network = v6.to_bits() & !u128::from(u64::MAX);
+            IpAddr::V6(Ipv6Addr::from_bits(network))
+        }
+        v4 => v4,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,6 +62,19 @@ mod tests {
     }
 
     const PROXY: [u8; 4] = [10, 0, 0, 1];
+
+    #[test]
+    fn an_ipv6_subscriber_is_its_64_and_ipv4_stays_whole() {
+        let at = |text: &str| subscriber(text.parse().expect("an address"));
+        assert_eq!(
+            at("2001:db8:1:2::1"),
+            at("2001:db8:1:2:ffff:ffff:ffff:ffff")
+        );
+        assert_eq!(at("2001:db8:1:2::1"), at("2001:db8:1:2::"));
+        assert_ne!(at("2001:db8:1:2::1"), at("2001:db8:1:3::1"));
+        assert_eq!(at("203.0.113.9"), at("::ffff:203.0.113.9"));
+        assert_ne!(at("203.0.113.9"), at("203.0.113.10"));
+    }
 
     #[test]
     fn an_untrusted_peer_is_the_client_whatever_it_claims() {

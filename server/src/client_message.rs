@@ -67,14 +67,14 @@ mod tests {
         ] {
             let mut room = Room::new("r".into(), game, [Some([1; 32]), Some([2; 32])]);
             rooms.push(room.clone());
-            let mv = room.record.legal_move_texts()[0].clone();
+            let mv = room.state.record.legal_move_texts()[0].clone();
             let first = ClientMessage::Move {
                 action_id: "p".into(),
                 seq: 0,
                 mv,
             };
-            if let Ok(Decision::Confirm { logged, record }) = room.decide(Seat::First, &first) {
-                room.adopt(logged, record);
+            if let Ok(Decision::Confirm(logged)) = room.decide(Seat::First, &first) {
+                room.adopt(logged).expect("a decided event folds");
             }
             rooms.push(room.clone());
             // A request for a new round open, for declines and withdrawals to answer.
@@ -82,8 +82,8 @@ mod tests {
                 action_id: "q".into(),
                 seq: 1,
             };
-            if let Ok(Decision::Confirm { logged, record }) = room.decide(Seat::First, &ask) {
-                room.adopt(logged, record);
+            if let Ok(Decision::Confirm(logged)) = room.decide(Seat::First, &ask) {
+                room.adopt(logged).expect("a decided event folds");
             }
             rooms.push(room);
         }
@@ -117,9 +117,20 @@ mod tests {
             };
             for room in &rooms {
                 for seat in Seat::BOTH {
-                    let before = (room.seq, room.record.len(), room.proposed_by);
+                    let before = (
+                        room.state.seq,
+                        room.state.record.len(),
+                        room.state.new_round_proposed_by,
+                    );
                     let _ = room.decide(seat, &message);
-                    assert_eq!((room.seq, room.record.len(), room.proposed_by), before);
+                    assert_eq!(
+                        (
+                            room.state.seq,
+                            room.state.record.len(),
+                            room.state.new_round_proposed_by
+                        ),
+                        before
+                    );
                 }
             }
         }

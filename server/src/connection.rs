@@ -1,5 +1,10 @@
 //! One WebSocket connection: the hello, then a loop that forwards the client's actions to its
 //! room's owner and the owner's messages to the client, with the limits enforced here.
+//!
+//! Every frame sent has a deadline (`--send-timeout-secs`): a client that stops reading fills
+//! the socket's buffers, and a send that cannot finish in time ends the connection, freeing its
+//! slot. Without it the handler would wait on that send for ever, and the heartbeat, a branch of
+//! the same loop, could not fire.
 
 use std::sync::{Arc, atomic::Ordering};
 
@@ -10,7 +15,7 @@ use cozcade_protocol::{
 };
 use tokio::{
     sync::{OwnedSemaphorePermit, mpsc, oneshot, watch},
-    time::{Instant, timeout},
+    time::{Duration, Instant, timeout},
 };
 use tokio_tungstenite::tungstenite;
 
@@ -31,6 +36,8 @@ const JOIN_ATTEMPTS: usize = 5;
 
 struct Connection {
     ws: WebSocket,
+    /// How long one frame may take to go out.
+    send_timeout: Duration,
     /// The room named in the WebSocket address (`/ws?room=`), which a load balancer routed on.
     addressed_room: Option<String>,
     shared: Arc<Shared>,
@@ -82,6 +89,7 @@ pub async fn serve(
     let rate = RateLimit::new(shared.limits.rate_per_sec, shared.limits.rate_burst);
     let mut conn = Connection {
         ws,
+        send_timeout: secs(shared.limits.send_timeout_secs),
         addressed_room,
         shared: shared.clone(),
         registry,
@@ -113,23 +121,29 @@ pub async fn serve(
 }
 
 impl Connection {
+    /// Sends one frame within the send timeout; false when the connection is over (the peer
+    /// went away, or does not read). A send cut short leaves the socket unusable, which is why
+    /// every caller ends the connection on false.
+    async fn send_frame(&mut self, frame: Message) -> bool {
+        matches!(
+            timeout(self.send_timeout, self.ws.send(frame)).await,
+            Ok(Ok(()))
+        )
+    }
+
     async fn send(&mut self, message: &ServerMessage) -> bool {
         let text = serde_json::to_string(message).unwrap_or_default();
-        self.ws
-            .send(Message::Text(Utf8Bytes::from(text)))
-            .await
-            .is_ok()
+        self.send_frame(Message::Text(Utf8Bytes::from(text))).await
     }
 
     /// Answers a ping: a fixed text, with no JSON to build and no trip to the room.
     async fn pong(&mut self) -> bool {
-        self.ws
-            .send(Message::Text(Utf8Bytes::from_static(PONG_TEXT)))
+        self.send_frame(Message::Text(Utf8Bytes::from_static(PONG_TEXT)))
             .await
-            .is_ok()
     }
 
-    async fn error(&mut self, code: ErrorCode, message: impl Into<String>) {
+    /// Answers with an error; false when the connection is over.
+    async fn error(&mut self, code: ErrorCode, message: impl Into<String>) -> bool {
         self.shared.metrics.error(code);
         let message = ServerMessage::Error {
             code,
@@ -137,7 +151,7 @@ impl Connection {
             action_id: None,
             seq: None,
         };
-        self.send(&message).await;
+        self.send(&message).await
     }
 
     /// Says why, sends the close frame, and waits briefly for the client's close so that what
@@ -153,7 +167,7 @@ impl Connection {
                 code: reason.code(),
                 reason: reason.as_str().into(),
             };
-            if self.ws.send(Message::Close(Some(frame))).await.is_ok() {
+            if self.send_frame(Message::Close(Some(frame))).await {
                 let _ = timeout(secs(1.0), async {
                     while let Some(Ok(_)) = self.ws.recv().await {}
                 })
@@ -187,10 +201,13 @@ impl Connection {
                 return Incoming::Closed;
             }
         };
+        // WebSocket pings and pongs count like any message: the transport answers each ping
+        // with a pong of its own, so a flood of them would otherwise be free to send and cost
+        // a write each.
         let (text, size) = match &message {
             Message::Text(text) => (Some(text.as_str()), text.len()),
             Message::Binary(bytes) => (None, bytes.len()),
-            Message::Ping(_) | Message::Pong(_) => return Incoming::Nothing,
+            Message::Ping(bytes) | Message::Pong(bytes) => (None, bytes.len()),
             Message::Close(_) => return Incoming::Closed,
         };
         if size > self.shared.limits.max_message_bytes {
@@ -202,13 +219,21 @@ impl Connection {
                 .await;
             return Incoming::Closed;
         }
-        let Some(text) = text else {
-            self.error(
-                ErrorCode::Malformed,
-                "binary frames are not used; send JSON text",
-            )
-            .await;
+        if matches!(message, Message::Ping(_) | Message::Pong(_)) {
             return Incoming::Nothing;
+        }
+        let Some(text) = text else {
+            let answered = self
+                .error(
+                    ErrorCode::Malformed,
+                    "binary frames are not used; send JSON text",
+                )
+                .await;
+            return if answered {
+                Incoming::Nothing
+            } else {
+                Incoming::Closed
+            };
         };
         match client_message::parse(text) {
             Ok(message) => Incoming::Message(message),
@@ -221,8 +246,11 @@ impl Connection {
                         .await;
                     return Incoming::Closed;
                 }
-                self.error(ErrorCode::Malformed, e.to_string()).await;
-                Incoming::Nothing
+                if self.error(ErrorCode::Malformed, e.to_string()).await {
+                    Incoming::Nothing
+                } else {
+                    Incoming::Closed
+                }
             }
         }
     }
@@ -345,8 +373,12 @@ impl Connection {
                     return Some((room, seat_key, last_seq));
                 }
                 Incoming::Message(_) => {
-                    self.error(ErrorCode::ExpectedHello, "say hello first")
-                        .await;
+                    if !self
+                        .error(ErrorCode::ExpectedHello, "say hello first")
+                        .await
+                    {
+                        return None;
+                    }
                 }
             }
         }
@@ -381,8 +413,11 @@ impl Connection {
                             }
                         }
                         Incoming::Message(ClientMessage::Hello { .. }) => {
-                            self.error(ErrorCode::ExpectedHello, "hello only once per connection")
-                                .await;
+                            if !self.error(ErrorCode::ExpectedHello, "hello only once per connection")
+                                .await
+                            {
+                                return;
+                            }
                         }
                         Incoming::Message(message) => {
                             let command = Command::Action { conn_id: id, seat, message };
@@ -394,7 +429,7 @@ impl Connection {
                 }
                 out = outbox.recv() => match out {
                     Some(Outbound::Text(text)) => {
-                        if self.ws.send(Message::Text(text)).await.is_err() {
+                        if !self.send_frame(Message::Text(text)).await {
                             return;
                         }
                     }
@@ -413,7 +448,7 @@ impl Connection {
                         return self.close(CloseReason::HeartbeatTimeout, "nothing heard for two ping periods").await;
                     }
                     let next = if silent >= period {
-                        if self.ws.send(Message::Ping(Default::default())).await.is_err() {
+                        if !self.send_frame(Message::Ping(Default::default())).await {
                             return;
                         }
                         last_heard + period * 2

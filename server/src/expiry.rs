@@ -1,10 +1,11 @@
-//! The background task that deletes rooms idle for longer than the limit (7 days by default).
+//! The background task that deletes rooms idle for longer than the limit (7 days by default),
+//! and rooms nobody joined hours after their creation (12 by default).
 
 use std::sync::{Arc, atomic::Ordering};
 
 use tokio::sync::watch;
 
-use crate::{config::secs, registry::Registry, room::TOUCH_EVERY, shared::Shared};
+use crate::{config::secs, registry::Registry, room::TOUCH_EVERY, shared::Shared, store::Cutoffs};
 
 const DAY: i64 = 24 * 60 * 60;
 
@@ -22,16 +23,23 @@ pub async fn run(
     }
 }
 
-/// Deletes every room last active more than the limit ago, and closes their connections.
-/// A room's stored activity time may lag by up to `TOUCH_EVERY`, so that much is added: a room
-/// is deleted between 7 days and 7 days and a minute after its last activity, never before.
+/// Deletes every room last active more than the limit ago, and every room nobody joined that
+/// was created more than its limit ago, and closes their connections. A room's stored activity
+/// time may lag by up to `TOUCH_EVERY`, so that much is added: a room is deleted between 7
+/// days and 7 days and a minute after its last activity, never before. Its creation time is
+/// exact.
 pub async fn sweep(shared: &Shared, registry: &Registry) {
-    let cutoff = shared
-        .clock
-        .now()
-        .saturating_sub(shared.limits.room_ttl_days.saturating_mul(DAY))
-        .saturating_sub(TOUCH_EVERY);
-    match shared.store.delete_idle(cutoff).await {
+    let now = shared.clock.now();
+    let limits = &shared.limits;
+    // Whole seconds (the flag was checked at start to be a number of hours, not negative).
+    let unjoined_secs = (limits.unjoined_room_ttl_hours * 3600.0).min(i64::MAX as f64);
+    let cutoffs = Cutoffs {
+        idle_before: now
+            .saturating_sub(limits.room_ttl_days.saturating_mul(DAY))
+            .saturating_sub(TOUCH_EVERY),
+        unjoined_before: now.saturating_sub(unjoined_secs as i64),
+    };
+    match shared.store.delete_idle(cutoffs).await {
         Ok(ids) => {
             if !ids.is_empty() {
                 tracing::info!("deleted {} idle rooms", ids.len());

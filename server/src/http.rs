@@ -23,11 +23,12 @@ use crate::{
     client_addr::client_address,
     connection, headers,
     invitation::{self, Texts},
+    preview::PictureError,
     registry::Registry,
     room::decide::Room,
     secret::{self, hash_key},
     shared::Shared,
-    store::{NewRoom, Write},
+    store::{NewRoom, RoomHead, StoreError, Write},
     web,
     well_known::WellKnown,
 };
@@ -69,6 +70,31 @@ impl App {
     }
 }
 
+impl App {
+    /// Whether a WebSocket may be opened from `origin`: what may create rooms, in local play
+    /// any page on this machine (a test's proxy in front of the server, say), and any origin
+    /// that is not a web page's (an app's own scheme). A browser names the page that opens a
+    /// socket in `Origin`, which the page cannot change; apps send none, or their own scheme,
+    /// which no site on the web can have. `null` (a sandboxed or local page) is a web page's.
+    fn socket_origin_allowed(&self, origin: &str) -> bool {
+        let Some((scheme, host)) = origin.split_once("://") else {
+            return false;
+        };
+        if !scheme.eq_ignore_ascii_case("http") && !scheme.eq_ignore_ascii_case("https") {
+            return true;
+        }
+        let host = match host.rsplit_once(':') {
+            Some((name, _port)) if !host.ends_with(']') => name,
+            _ => host,
+        };
+        self.room_origin_allowed(origin)
+            || (self.loopback_port.is_some()
+                && ["localhost", "127.0.0.1", "[::1]"]
+                    .iter()
+                    .any(|name| host.eq_ignore_ascii_case(name)))
+    }
+}
+
 /// The public routes; `/metrics` among them unless it has a listener of its own.
 pub fn router(app: App, with_metrics: bool) -> Router {
     let mut router = Router::new()
@@ -82,22 +108,27 @@ pub fn router(app: App, with_metrics: bool) -> Router {
             get(apple_app_site_association),
         )
         .route("/.well-known/assetlinks.json", get(assetlinks))
-        .route("/healthz", get(|| async { "ok\n" }));
+        .route("/privacy", get(crate::privacy::page))
+        .route("/healthz", get(healthz));
     if with_metrics {
         router = router.route("/metrics", get(metrics));
     }
     if let Some(root) = &app.shared.web_root {
         router = router.fallback_service(web::files(root));
     }
-    headers::layer(router.with_state(app))
+    let (origin, loopback_port) = (app.public_origin.clone(), app.loopback_port);
+    headers::layer(router.with_state(app), &origin, loopback_port)
 }
 
 /// `/metrics` alone, for `--metrics-listen`.
 pub fn metrics_router(app: App) -> Router {
+    let (origin, loopback_port) = (app.public_origin.clone(), app.loopback_port);
     headers::layer(
         Router::new()
             .route("/metrics", get(metrics))
             .with_state(app),
+        &origin,
+        loopback_port,
     )
 }
 
@@ -117,8 +148,26 @@ pub fn origin_of(url: &str) -> String {
     }
 }
 
+/// For answers no cache may keep: a seat key, a room's page.
+const NO_STORE: &str = "no-store";
+
 fn json_error(status: StatusCode, message: impl Into<String>) -> Response {
     (status, Json(json!({ "error": message.into() }))).into_response()
+}
+
+/// A refusal with `Retry-After`: the time one token of a bucket refilled at `per_minute` takes.
+fn retry_later(status: StatusCode, per_minute: f64, message: impl Into<String>) -> Response {
+    let seconds = (60.0 / per_minute.max(f64::MIN_POSITIVE)).ceil();
+    let retry_after = if seconds.is_finite() && seconds >= 1.0 {
+        format!("{seconds:.0}")
+    } else {
+        "1".to_owned()
+    };
+    let mut response = json_error(status, message);
+    if let Ok(value) = retry_after.parse() {
+        response.headers_mut().insert(header::RETRY_AFTER, value);
+    }
+    response
 }
 
 /// Whether the request says its body is JSON (`application/json`, parameters allowed).
@@ -157,23 +206,14 @@ async fn create_room(
     let client = client_address(peer, &headers, &shared.trusted_proxies);
     if !shared.room_creation.allow(client) {
         shared.metrics.rooms_refused.fetch_add(1, Ordering::Relaxed);
-        let seconds = (60.0 / shared.limits.rooms_per_minute.max(f64::MIN_POSITIVE)).ceil();
-        let retry_after = if seconds.is_finite() && seconds >= 1.0 {
-            format!("{seconds:.0}")
-        } else {
-            "1".to_owned()
-        };
-        let mut response = json_error(
+        return retry_later(
             StatusCode::TOO_MANY_REQUESTS,
+            shared.limits.rooms_per_minute,
             format!(
                 "too many rooms from this address: {} a minute at most",
                 shared.limits.rooms_per_minute
             ),
         );
-        if let Ok(value) = retry_after.parse() {
-            response.headers_mut().insert(header::RETRY_AFTER, value);
-        }
-        return response;
     }
     let request: CreateRoom = match serde_json::from_slice(&body) {
         Ok(request) => request,
@@ -193,6 +233,15 @@ async fn create_room(
             "the server holds as many rooms as it can",
         );
     }
+    // Last, so that only a request that would have made a room spends a token of everyone's.
+    if !shared.all_room_creation.allow() {
+        shared.metrics.rooms_refused.fetch_add(1, Ordering::Relaxed);
+        return retry_later(
+            StatusCode::SERVICE_UNAVAILABLE,
+            shared.limits.all_rooms_per_minute,
+            "the server is making as many new rooms as it can; try again in a minute",
+        );
+    }
     let (id, key) = match (secret::new_room_id(), secret::new_seat_key()) {
         (Ok(id), Ok(key)) => (id, key),
         (Err(e), _) | (_, Err(e)) => {
@@ -206,12 +255,19 @@ async fn create_room(
         creator_key_hash: hash_key(&key),
         now: shared.clock.now(),
     };
-    if let Err(e) = shared.store.write(vec![Write::CreateRoom(room)]).await {
-        tracing::error!("creating a room: {e}");
-        return json_error(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the store is unavailable; try again",
-        );
+    match shared.store.write(vec![Write::CreateRoom(room)]).await {
+        Ok(()) => {}
+        Err(e @ StoreError::Busy) => {
+            shared.metrics.store_busy.fetch_add(1, Ordering::Relaxed);
+            return json_error(StatusCode::SERVICE_UNAVAILABLE, e.to_string());
+        }
+        Err(e) => {
+            tracing::error!("creating a room: {e}");
+            return json_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "the store is unavailable; try again",
+            );
+        }
     }
     shared.metrics.rooms.fetch_add(1, Ordering::Relaxed);
     shared.metrics.rooms_created.fetch_add(1, Ordering::Relaxed);
@@ -222,7 +278,13 @@ async fn create_room(
         seat_key: key,
         seat: Side::First,
     };
-    (StatusCode::CREATED, Json(created)).into_response()
+    // It carries the seat key: no cache on the way may keep it for someone else.
+    (
+        StatusCode::CREATED,
+        [(header::CACHE_CONTROL, "no-store")],
+        Json(created),
+    )
+        .into_response()
 }
 
 /// `GET /ws?room=<id>`: the room in the address is optional for the protocol (the hello names
@@ -240,6 +302,18 @@ async fn websocket(
     Query(address): Query<SocketAddress>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    // Another site's page, in a visitor's browser: refused before anything is taken.
+    if let Some(origin) = headers.get(header::ORIGIN)
+        && !origin.to_str().is_ok_and(|o| app.socket_origin_allowed(o))
+    {
+        return json_error(
+            StatusCode::FORBIDDEN,
+            format!(
+                "a WebSocket is opened here only from pages of {} (this origin is not one)",
+                app.public_origin
+            ),
+        );
+    }
     // Taken before the upgrade so that the caps count connections, not handshakes in flight;
     // a refused one is still upgraded, to be told why in the protocol's own terms.
     let client = client_address(peer, &headers, &app.shared.trusted_proxies);
@@ -269,6 +343,22 @@ async fn websocket(
                 address.room,
             )
         })
+}
+
+/// How long `/healthz` waits for the store.
+const HEALTH_WAIT: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// `ok` when the store can be read and written now; otherwise `503` and why.
+async fn healthz(State(app): State<App>) -> Response {
+    let unhealthy = |why: String| {
+        tracing::warn!("health check: {why}");
+        (StatusCode::SERVICE_UNAVAILABLE, format!("{why}\n")).into_response()
+    };
+    match tokio::time::timeout(HEALTH_WAIT, app.shared.store.check()).await {
+        Ok(Ok(())) => "ok\n".into_response(),
+        Ok(Err(e)) => unhealthy(format!("the store fails: {e}")),
+        Err(_) => unhealthy(format!("the store did not answer within {HEALTH_WAIT:?}")),
+    }
 }
 
 async fn metrics(State(app): State<App>) -> impl IntoResponse {
@@ -317,13 +407,13 @@ async fn room_info(State(app): State<App>, Path(id): Path<String>) -> Response {
     if !secret::is_room_id(&id) {
         return json_error(StatusCode::NOT_FOUND, "not a room id");
     }
-    match app.shared.store.load_room(&id).await {
+    match app.shared.store.room_head(&id).await {
         Ok(Some(room)) => {
             let open_seat = [Side::Second, Side::First]
                 .into_iter()
                 .find(|s| room.seat_key_hashes[s.index()].is_none());
             let info = RoomInfo {
-                room: room.id,
+                room: id,
                 game: room.game,
                 open_seat,
             };
@@ -335,7 +425,10 @@ async fn room_info(State(app): State<App>, Path(id): Path<String>) -> Response {
             format!("there is no room {id} (expired?)"),
         ),
         Err(e) => {
-            tracing::warn!("reading room {id} for its welcome: {e}");
+            tracing::warn!(
+                "reading room {} for its welcome: {e}",
+                secret::Redacted(&id)
+            );
             json_error(
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the store is unavailable; try again",
@@ -363,7 +456,7 @@ async fn invitation(
     let Some(texts) = texts else {
         return (StatusCode::INTERNAL_SERVER_ERROR, "no translations\n").into_response();
     };
-    let room = match load_room(shared, &id).await {
+    let room = match room_head(shared, &id).await {
         Ok(Some(room)) => room,
         Ok(None) => return gone(texts),
         Err(response) => return response,
@@ -398,10 +491,11 @@ async fn invitation(
             texts,
         ),
     };
-    // Like index.html, never kept stale; its words follow the visitor's language.
+    // Never kept: a room's page is its invitation (a capability), which no cache on the way
+    // (nor the browser's back-forward cache) should hold; its words follow the language.
     let mut response = (
         [
-            (header::CACHE_CONTROL, web::NO_CACHE),
+            (header::CACHE_CONTROL, NO_STORE),
             (header::VARY, "Accept-Language"),
         ],
         Html(html),
@@ -413,24 +507,30 @@ async fn invitation(
     response
 }
 
-/// `GET /r/<id>/preview.png`: the room's game and current position, for link previews.
+/// `GET /r/<id>/preview.png`: the room's game and current position, for link previews. The
+/// room is loaded and replayed only when the picture of its current position is not kept.
 async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> Response {
     let shared = &app.shared;
-    let room = match load_room(shared, &id).await {
-        Ok(Some(room)) => room,
+    let head = match room_head(shared, &id).await {
+        Ok(Some(head)) => head,
         Ok(None) => return (StatusCode::NOT_FOUND, "no such room\n").into_response(),
         Err(response) => return response,
     };
-    match shared
+    // Read and replayed only when the picture is drawn, once for all who ask meanwhile.
+    let record = async {
+        match load_room(shared, &id).await {
+            // A newer position than the head said: its picture is drawn (and kept) under the
+            // head's number, and replaced at the next request.
+            Ok(Some(room)) => Ok(room.state.record),
+            Ok(None) => Err((StatusCode::NOT_FOUND, "no such room\n").into_response()),
+            Err(response) => Err(response),
+        }
+    };
+    let picture = shared
         .previews
-        .picture(
-            &id,
-            room.seq,
-            room.record,
-            &shared.metrics.previews_rendered,
-        )
-        .await
-    {
+        .picture(&id, head.seq, record, &shared.metrics.previews_rendered)
+        .await;
+    match picture {
         Ok(png) => (
             [
                 (header::CONTENT_TYPE, "image/png"),
@@ -439,11 +539,28 @@ async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> R
             png,
         )
             .into_response(),
-        Err(e) => {
+        Err(PictureError::Room(response)) => response,
+        Err(PictureError::Render(e)) => {
             tracing::error!("link preview of room {}: {e}", secret::Redacted(&id));
             (StatusCode::INTERNAL_SERVER_ERROR, "no picture\n").into_response()
         }
     }
+}
+
+/// Room `id`'s row and last sequence number: `None` when there is no such room; an error
+/// answer when the store cannot say.
+async fn room_head(shared: &Shared, id: &str) -> Result<Option<RoomHead>, Response> {
+    if !secret::is_room_id(id) {
+        return Ok(None);
+    }
+    shared.store.room_head(id).await.map_err(|e| {
+        tracing::error!("reading room {}: {e}", secret::Redacted(id));
+        (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the store is unavailable; try again\n",
+        )
+            .into_response()
+    })
 }
 
 /// Room `id` as stored, rebuilt: `None` when there is no such room; an error answer when the
@@ -482,7 +599,7 @@ fn gone(texts: Texts) -> Response {
     (
         StatusCode::NOT_FOUND,
         [
-            (header::CACHE_CONTROL, web::NO_CACHE),
+            (header::CACHE_CONTROL, NO_STORE),
             (header::VARY, "Accept-Language"),
         ],
         Html(invitation::gone_page(texts)),

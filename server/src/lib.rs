@@ -22,9 +22,11 @@ mod limits;
 mod metrics;
 mod preload;
 pub mod preview;
+mod privacy;
 mod registry;
 pub mod room;
 pub mod secret;
+mod serve;
 pub mod shared;
 pub mod store;
 mod web;
@@ -36,7 +38,6 @@ use std::{
     time::Duration,
 };
 
-use axum::serve::ListenerExt;
 use tokio::{
     net::TcpListener,
     sync::{mpsc, watch},
@@ -45,10 +46,10 @@ use tokio::{
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use config::{Config, Database, Limits};
-pub use headers::CONTENT_SECURITY_POLICY;
+pub use headers::content_security_policy;
 use registry::Registry;
 use shared::Shared;
-use store::{PostgresOptions, PostgresStore, SqliteStore, Store, StoreError};
+use store::{PostgresOptions, PostgresStore, SqliteOptions, SqliteStore, Store, StoreError};
 pub use well_known::AppLinks;
 
 #[derive(Debug, thiserror::Error)]
@@ -57,6 +58,8 @@ pub enum StartError {
     Store(#[from] StoreError),
     #[error("cannot listen on {0}: {1}")]
     Listen(SocketAddr, std::io::Error),
+    #[error(transparent)]
+    Limit(#[from] config::BadLimit),
 }
 
 /// How long shutdown waits for the connections to close.
@@ -85,42 +88,38 @@ async fn bind(addr: SocketAddr) -> Result<(TcpListener, SocketAddr), StartError>
     Ok((listener, local))
 }
 
-/// Serves `router` on `listener` until `stop` changes, with each client's address known.
-fn spawn_serve(
-    listener: TcpListener,
-    router: axum::Router,
-    mut stop: watch::Receiver<bool>,
-) -> JoinHandle<()> {
-    tokio::spawn(async move {
-        // Moves are small frames that must leave at once: no Nagle delay (which, with the
-        // peer's delayed ACK, can hold a frame for 40 ms).
-        let listener = listener.tap_io(|stream| {
-            if let Err(e) = stream.set_nodelay(true) {
-                tracing::debug!("TCP_NODELAY: {e}");
-            }
-        });
-        let service = router.into_make_service_with_connect_info::<SocketAddr>();
-        let result = axum::serve(listener, service)
-            .with_graceful_shutdown(async move {
-                let _ = stop.changed().await;
-            })
-            .await;
-        if let Err(e) = result {
-            tracing::error!("server stopped: {e}");
-        }
-    })
-}
-
 /// Opens the store, binds the listener and starts serving in the background.
 pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServer, StartError> {
+    config.limits.check()?;
+    let limits = &config.limits;
+    // Rooms nobody joins (an attacker's) are created at most this fast and live this long:
+    // they must leave room under the cap for the games people play.
+    let unjoined_at_most = limits.all_rooms_per_minute * 60.0 * limits.unjoined_room_ttl_hours
+        + limits.all_rooms_burst;
+    if unjoined_at_most > limits.max_rooms as f64 / 2.0 {
+        tracing::warn!(
+            "--all-rooms-per-minute × 60 × --unjoined-room-ttl-hours lets rooms nobody joins fill \
+             {unjoined_at_most:.0} of the {} rooms (--max-rooms): more than half",
+            limits.max_rooms
+        );
+    }
     let store: Arc<dyn Store> = match &config.db {
-        Database::Sqlite(path) => Arc::new(SqliteStore::open(path, config.sync)?),
+        Database::Sqlite(path) => Arc::new(SqliteStore::open_with(
+            path,
+            SqliteOptions {
+                synchronous: config.sync,
+                queue: config.limits.store_queue,
+                readers: config.db_readers,
+            },
+        )?),
         Database::Postgres(url) => Arc::new(
             PostgresStore::connect(PostgresOptions {
                 url: url.clone(),
                 instance: config.instance_id.clone().unwrap_or_else(host_name),
                 lease: config::secs(config.lease_secs),
                 pool_size: config.db_pool,
+                writers: config.db_writers,
+                queue: config.limits.store_queue,
             })
             .await?,
         ),
@@ -166,16 +165,18 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
     };
     let mut tasks = Vec::new();
     let metrics_addr = metrics_listener.map(|(listener, at)| {
-        tasks.push(spawn_serve(
+        tasks.push(serve::spawn(
             listener,
             http::metrics_router(app.clone()),
+            shared.clone(),
             signal.clone(),
         ));
         at
     });
-    tasks.push(spawn_serve(
+    tasks.push(serve::spawn(
         listener,
         http::router(app, metrics_addr.is_none()),
+        shared.clone(),
         signal.clone(),
     ));
     if let Some(period) = shared.store.lease_period() {
@@ -232,6 +233,10 @@ impl RunningServer {
         // their leases lapse.
         if let Err(e) = self.shared.store.release_all().await {
             tracing::warn!("releasing this instance's rooms: {e}");
+        }
+        // Rooms' owners may linger a while yet, but nothing is left for them to store.
+        if let Err(e) = self.shared.store.close().await {
+            tracing::warn!("closing the store: {e}");
         }
     }
 }

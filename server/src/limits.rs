@@ -1,5 +1,6 @@
 //! Rates and counts that keep one client from taking the whole server: the per-connection
-//! message rate, room creation per client address, and connections per client address.
+//! message rate, room creation per client address and in all, and connections per client
+//! address. A client address is counted as its [`subscriber`] (an IPv6 client by its /64).
 
 use std::{
     collections::HashMap,
@@ -8,6 +9,8 @@ use std::{
 };
 
 use tokio::time::Instant;
+
+use crate::client_addr::subscriber;
 
 /// Addresses tracked at once before full (idle) buckets are pruned.
 const PRUNE_AT: usize = 4096;
@@ -82,6 +85,7 @@ impl PerAddress {
 
     /// Takes one token from `address`'s bucket; false when that address is over its rate.
     pub fn allow(&self, address: IpAddr) -> bool {
+        let address = subscriber(address);
         let mut buckets = lock(&self.buckets);
         if buckets.len() >= PRUNE_AT {
             // A full bucket is what a new one would be: forgetting it loses nothing.
@@ -91,6 +95,28 @@ impl PerAddress {
             .entry(address)
             .or_insert_with(|| RateLimit::new(self.per_sec, self.burst))
             .allow()
+    }
+}
+
+/// One token bucket shared by every client (room creation in all): what no number of addresses
+/// gets around.
+///
+/// A std Mutex: held for a refill and a subtraction, never across an `.await`.
+#[derive(Debug)]
+pub struct AllClients {
+    bucket: Mutex<RateLimit>,
+}
+
+impl AllClients {
+    pub fn new(per_sec: f64, burst: f64) -> Self {
+        AllClients {
+            bucket: Mutex::new(RateLimit::new(per_sec, burst)),
+        }
+    }
+
+    /// Takes one token; false when all clients together are over the rate.
+    pub fn allow(&self) -> bool {
+        lock(&self.bucket).allow()
     }
 }
 
@@ -118,6 +144,7 @@ impl ConnectionsPerAddress {
 
     /// A place for one more connection from `address`, or `None` when it holds the most.
     pub fn take(&self, address: IpAddr) -> Option<AddressSlot> {
+        let address = subscriber(address);
         let mut held = lock(&self.held);
         let count = held.entry(address).or_insert(0);
         if *count >= self.max {

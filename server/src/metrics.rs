@@ -7,7 +7,7 @@ use cozcade_protocol::{CloseReason, ErrorCode};
 
 use crate::store::StoreStats;
 
-const ERROR_CODES: [ErrorCode; 14] = [
+const ERROR_CODES: [ErrorCode; 15] = [
     ErrorCode::Malformed,
     ErrorCode::UnsupportedVersion,
     ErrorCode::ExpectedHello,
@@ -22,6 +22,7 @@ const ERROR_CODES: [ErrorCode; 14] = [
     ErrorCode::AlreadyProposed,
     ErrorCode::Unavailable,
     ErrorCode::NoNewRoundRequest,
+    ErrorCode::RoomExhausted,
 ];
 
 const CLOSE_REASONS: [CloseReason; 11] = CloseReason::ALL;
@@ -33,10 +34,16 @@ pub struct Metrics {
     /// Rooms whose owner is in memory.
     pub rooms_active: AtomicI64,
     pub rooms_created: AtomicU64,
-    /// Room creations refused by the per-address rate.
+    /// Room creations refused by the per-address or the server-wide rate.
     pub rooms_refused: AtomicU64,
     pub rooms_expired: AtomicU64,
     pub connections: AtomicI64,
+    /// HTTP connections (not yet or never WebSockets) open.
+    pub http_connections: AtomicI64,
+    /// HTTP connections refused at once: beyond the cap in all or per address.
+    pub http_refused: AtomicU64,
+    /// Writes the store refused at once because its queue was full.
+    pub store_busy: AtomicU64,
     pub actions: AtomicU64,
     /// Link-preview pictures rendered (a fetch the cache answered renders nothing).
     pub previews_rendered: AtomicU64,
@@ -85,7 +92,7 @@ impl Metrics {
         );
         gauge(
             "cozcade_rooms_refused_total",
-            "Room creations refused: too many from one address.",
+            "Room creations refused: too many from one address, or from all.",
             "counter",
             self.rooms_refused.load(Relaxed).to_string(),
         );
@@ -106,6 +113,24 @@ impl Metrics {
             "Open WebSocket connections.",
             "gauge",
             self.connections.load(Relaxed).to_string(),
+        );
+        gauge(
+            "cozcade_http_connections",
+            "Open HTTP connections (WebSockets, once upgraded, are not among them).",
+            "gauge",
+            self.http_connections.load(Relaxed).to_string(),
+        );
+        gauge(
+            "cozcade_http_refused_total",
+            "HTTP connections refused at once: the server or the address held the most allowed.",
+            "counter",
+            self.http_refused.load(Relaxed).to_string(),
+        );
+        gauge(
+            "cozcade_store_busy_total",
+            "Writes refused at once because the store's queue was full (--store-queue).",
+            "counter",
+            self.store_busy.load(Relaxed).to_string(),
         );
         gauge(
             "cozcade_actions_total",

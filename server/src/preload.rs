@@ -4,8 +4,8 @@
 //! `<link rel="modulepreload">` for the scripts). A browser acts on those tags only once its
 //! renderer has the page and parses it; the same list in the response's `Link` header is acted
 //! on as soon as the response arrives, which on a slow phone starts the wasm's download tens of
-//! milliseconds sooner (BENCHMARKS.md, "App: the first load"). The header is made from the page
-//! itself, so it always names the files of the build being served.
+//! milliseconds sooner (mobile/BENCHMARKS.md, "the preloads in a `Link` header"). The header is
+//! made from the page itself, so it always names the files of the build being served.
 
 use axum::http::HeaderValue;
 

@@ -16,7 +16,7 @@ use crate::{
     clock::Clock,
     config::Limits,
     lease_book::LeaseBook,
-    limits::{ConnectionsPerAddress, PerAddress},
+    limits::{AllClients, ConnectionsPerAddress, PerAddress},
     metrics::Metrics,
     preview::PreviewCache,
     store::Store,
@@ -33,8 +33,10 @@ pub struct Shared {
     pub connections: Arc<Semaphore>,
     /// WebSocket connections per client address.
     pub connections_per_address: ConnectionsPerAddress,
-    /// Room creation per client address.
+    /// Room creation per client address...
     pub room_creation: PerAddress,
+    /// ...and by all clients together.
+    pub all_room_creation: AllClients,
     /// Proxies whose `X-Forwarded-For` names the client.
     pub trusted_proxies: Vec<IpAddr>,
     pub leases: LeaseBook,
@@ -52,19 +54,27 @@ impl Shared {
         web_root: Option<PathBuf>,
         trusted_proxies: Vec<IpAddr>,
     ) -> Self {
+        let previews = PreviewCache::new(
+            limits.preview_cache_mb.saturating_mul(1024 * 1024),
+            limits.preview_renders,
+        );
         Shared {
             store,
             clock,
             connections: Arc::new(Semaphore::new(limits.max_connections)),
             connections_per_address: ConnectionsPerAddress::new(limits.max_connections_per_address),
             room_creation: PerAddress::new(limits.rooms_per_minute / 60.0, limits.rooms_burst),
+            all_room_creation: AllClients::new(
+                limits.all_rooms_per_minute / 60.0,
+                limits.all_rooms_burst,
+            ),
             trusted_proxies,
             limits,
             metrics: Metrics::default(),
             public_url,
             web_root,
             leases: LeaseBook::default(),
-            previews: PreviewCache::default(),
+            previews,
             connection_ids: AtomicU64::new(0),
         }
     }

@@ -305,6 +305,10 @@ async fn every_answer_carries_the_security_headers() {
     let room = server.create(GameKind::Kalah).await;
     let host = format!("Host: {}", server.addr);
     let invitation = format!("/r/{}", room.room);
+    let policy = cozcade_server::content_security_policy(
+        &format!("http://{}", server.addr),
+        Some(server.addr.port()),
+    );
     for path in [
         "/",
         "/app.js",
@@ -327,7 +331,7 @@ async fn every_answer_carries_the_security_headers() {
         );
         assert_eq!(
             header(&headers, "content-security-policy"),
-            Some(cozcade_server::CONTENT_SECURITY_POLICY),
+            Some(policy.as_str()),
             "{path}"
         );
     }
@@ -361,11 +365,12 @@ async fn every_answer_carries_the_security_headers() {
         assert_eq!(header(&headers, "referrer-policy"), Some("no-referrer"));
         assert_eq!(header(&headers, "x-content-type-options"), Some("nosniff"));
     }
+    // What PROTOCOL.md quotes, for a public URL.
     assert_eq!(
-        cozcade_server::CONTENT_SECURITY_POLICY,
+        cozcade_server::content_security_policy("https://play.example.com", None),
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; \
          style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; \
-         connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; \
+         connect-src 'self' wss://play.example.com; worker-src 'self'; manifest-src 'self'; \
          base-uri 'none'; object-src 'none'; frame-ancestors 'none'"
     );
 }

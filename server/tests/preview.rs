@@ -99,7 +99,7 @@ async fn an_invitation_has_preview_tags_and_a_picture_of_its_game() {
         );
         assert_eq!(page.matches("<title>").count(), 1, "{page}");
         assert!(page.contains(&format!("<title>{title}</title>")), "{page}");
-        assert_eq!(header(&headers, "cache-control"), Some("no-cache"));
+        assert_eq!(header(&headers, "cache-control"), Some("no-store"));
         assert_eq!(header(&headers, "referrer-policy"), Some("no-referrer"));
         assert!(
             header(&headers, "content-security-policy")

@@ -84,7 +84,8 @@ async fn the_page_is_revalidated_and_missing_files_are_not_cached() {
     let room = server.create(GameKind::Kalah).await;
     let (status, headers, body) = get(server.addr, &format!("/r/{}", room.room), "br").await;
     assert_eq!(status, 200);
-    assert_eq!(header(&headers, "cache-control"), Some("no-cache"));
+    // Never kept at all: it is a room's invitation.
+    assert_eq!(header(&headers, "cache-control"), Some("no-store"));
     // With the room's preview tags in front (this page has no head to hold them).
     let body = String::from_utf8(body).expect("utf-8");
     assert!(body.ends_with("<html>page</html>"), "{body}");

@@ -1,26 +1,11 @@
 //! The app's tasks: its checks in `cargo xtask test` and `cargo xtask play` (the web bundle
 //! itself is `web.rs`).
 
-use std::{path::PathBuf, process::Command};
+use std::process::Command;
 
 use anyhow::{Context, Result};
 
-use crate::{cargo, cargo_step, need, root, step, web};
-
-/// The workspace's target directory, honouring `CARGO_TARGET_DIR` as cargo does.
-pub fn target_dir() -> PathBuf {
-    match std::env::var_os("CARGO_TARGET_DIR") {
-        Some(dir) => {
-            let dir = PathBuf::from(dir);
-            if dir.is_absolute() {
-                dir
-            } else {
-                root().join(dir)
-            }
-        }
-        None => root().join("target"),
-    }
-}
+use crate::{cargo, cargo_step, need, root, step, target_dir, web};
 
 /// The app's part of `cargo xtask test` (its host unit tests run with the workspace's): the
 /// Android and desktop compile checks, clippy for the browser build, the web bundle and the browser tests.

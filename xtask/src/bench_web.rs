@@ -3,7 +3,7 @@
 //! exactly what `cargo xtask play` serves), and runs `mobile/e2e/bench-web.js` in Debian's
 //! Chromium: on loopback, and on Fast 3G (1.6 Mbit/s down, 150 ms round trip) with the CPU
 //! slowed four times. Each load starts with an empty browser profile. The figures go to
-//! BENCHMARKS.md.
+//! mobile/BENCHMARKS.md.
 
 use std::{
     process::{Command, Stdio},
@@ -12,7 +12,7 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 
-use crate::{app::target_dir, cargo_step, need, root, step, web};
+use crate::{cargo_step, need, root, step, target_dir, web};
 
 pub fn run(runs: u32) -> Result<()> {
     let bundle = web::bundle(web::Optimise::Always)?;

@@ -10,7 +10,7 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 
-use crate::{app::target_dir, cargo, cargo_step, root, step};
+use crate::{cargo, cargo_step, root, step, target_dir};
 
 /// Builds `libcozcade_mobile.so` with the test exports, generates `cozcade_mobile.py` with the
 /// workspace's own `uniffi-bindgen` (library mode: no UDL), and runs

@@ -19,7 +19,7 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 
-use crate::{app::target_dir, bridge, root, step};
+use crate::{bridge, root, step, target_dir};
 
 /// The wheel, pinned by version and hash (pip checks it: `--require-hashes`).
 const WHEEL: &str = "kotlin-jupyter-kernel==0.19.0.944";

@@ -16,6 +16,7 @@ mod kotlin;
 mod need;
 mod vs_bgio;
 mod web;
+mod workflows;
 
 #[derive(Parser)]
 #[command(name = "cargo xtask", about = "Cozcade project tasks")]
@@ -61,6 +62,8 @@ enum Task {
     /// What a new user does: clone the repository, `cargo xtask play` with a fresh target
     /// directory, until the server answers; then stop it.
     TestFreshClone,
+    /// Only the GitHub workflows: actionlint, with ShellCheck on their scripts.
+    LintWorkflows,
 }
 
 /// Errors end the output with one line that names the failed step (and, when xtask knows it,
@@ -106,6 +109,7 @@ fn run(task: Task) -> Result<()> {
         }),
         Task::BenchWeb { runs } => bench_web::run(runs),
         Task::TestFreshClone => fresh_clone::run(),
+        Task::LintWorkflows => workflows::lint(),
     }
 }
 
@@ -119,6 +123,21 @@ fn root() -> PathBuf {
         .parent()
         .expect("xtask sits in the workspace")
         .to_owned()
+}
+
+/// The workspace's target directory, honouring `CARGO_TARGET_DIR` as cargo does.
+fn target_dir() -> PathBuf {
+    match std::env::var_os("CARGO_TARGET_DIR") {
+        Some(dir) => {
+            let dir = PathBuf::from(dir);
+            if dir.is_absolute() {
+                dir
+            } else {
+                root().join(dir)
+            }
+        }
+        None => root().join("target"),
+    }
 }
 
 fn cargo() -> Command {
@@ -153,6 +172,7 @@ fn cargo_step(title: &str, args: &[&str]) -> Result<()> {
 
 fn test() -> Result<()> {
     need::debian_packages(need::TEST_PACKAGES)?;
+    workflows::jdk()?;
     need::npm_ci(&root().join("mobile/e2e"))?;
     need::npm_ci(&root().join("bench/boardgameio"))?;
     cargo_step("formatting", &["fmt", "--all", "--", "--check"])?;
@@ -167,6 +187,7 @@ fn test() -> Result<()> {
             "warnings",
         ],
     )?;
+    workflows::lint()?;
     for target in ["wasm32-unknown-unknown", "aarch64-linux-android"] {
         need::rust_target(target)?;
         cargo_step(
@@ -218,5 +239,5 @@ fn build_loadtest() -> Result<PathBuf> {
             "--bins",
         ],
     )?;
-    Ok(app::target_dir().join("release").join("cozcade-loadtest"))
+    Ok(target_dir().join("release").join("cozcade-loadtest"))
 }

@@ -15,7 +15,7 @@ use std::{
 
 use anyhow::{Context, Result, bail};
 
-use crate::{app::target_dir, cargo_step, root, step};
+use crate::{cargo_step, root, step, target_dir};
 
 #[derive(clap::Args, Debug)]
 pub struct Options {
@@ -136,7 +136,8 @@ pub fn run(options: &Options) -> Result<()> {
     Ok(())
 }
 
-/// The table printed at the end (Markdown, so it can go into BENCHMARKS.md as it is).
+/// The table printed at the end (Markdown, so it can go into bench/boardgameio/BENCHMARKS.md as
+/// it is).
 pub fn table(rows: &[(&str, f64, Figures)]) -> String {
     let mut out = String::from(
         "| server | target moves/s | confirmed moves/s | p50 ms | p99 ms | max ms | server peak RSS | server CPU | driver CPU | refused + dropped |\n\

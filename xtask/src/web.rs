@@ -23,7 +23,7 @@ use std::{
 use anyhow::{Context, Result};
 use sha2::{Digest, Sha256};
 
-use crate::{app::target_dir, cargo_step, root, step};
+use crate::{cargo_step, root, step, target_dir};
 
 /// Files served with their own names (no hash), always revalidated by the browser.
 const STABLE_NAMES: [&str; 4] = ["index.html", "sw.js", "worker.js", "manifest.webmanifest"];
@@ -37,7 +37,7 @@ pub enum Optimise {
 
 impl Optimise {
     /// `cargo xtask play` must work with nothing but Rust installed: without Node the page
-    /// still works, it is only bigger (BENCHMARKS.md has both sizes).
+    /// still works, it is only bigger (mobile/BENCHMARKS.md has both sizes).
     fn with_node_tools(self) -> bool {
         self == Optimise::Always || crate::need::has_node()
     }

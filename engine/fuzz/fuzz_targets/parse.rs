@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         let parsed = AnyRecord::from_fen(kind, fen).ok();
         for mut record in [Some(AnyRecord::new(kind)), parsed].into_iter().flatten() {
             for mv in &moves {
-                let _ = record.play(mv);
+                let _ = record.play_text(mv);
             }
             let _ = (record.outcome(), record.fen(), record.legal_moves());
         }

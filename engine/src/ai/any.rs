@@ -1,7 +1,7 @@
 //! The search for a game known only at run time.
 
 use super::{Evaluate, Search, SearchError};
-use crate::{AnyRecord, Game, Record};
+use crate::{AnyMove, AnyRecord, Game, Record};
 
 /// Zobrist keys of the positions before the current one that it could still repeat (since the
 /// last irreversible move), for [`Search::history`].
@@ -14,20 +14,22 @@ pub fn history_keys<G: Game>(record: &Record<G>) -> Vec<u64> {
         .collect()
 }
 
-/// Chooses a move for the side to move in `record` and returns it in move notation. The
-/// record's history is passed on, so moves into repeated positions count as draws.
-pub fn choose_any(record: &AnyRecord, search: &Search<'_>) -> Result<String, SearchError> {
-    fn choose<G: Evaluate>(record: &Record<G>, search: &Search<'_>) -> Result<String, SearchError> {
+/// Chooses a move for the side to move in `record`. The record's history is passed on, so
+/// moves into repeated positions count as draws.
+pub fn choose_any(record: &AnyRecord, search: &Search<'_>) -> Result<AnyMove, SearchError> {
+    fn choose<G: Evaluate>(
+        record: &Record<G>,
+        search: &Search<'_>,
+    ) -> Result<G::Move, SearchError> {
         if record.is_over() {
             return Err(SearchError::GameOver);
         }
         let keys = history_keys(record);
-        let choice = search.history(&keys).choose(record.position())?;
-        Ok(choice.mv.to_string())
+        Ok(search.history(&keys).choose(record.position())?.mv)
     }
     match record {
-        AnyRecord::Kalah(record) => choose(record, search),
-        AnyRecord::Checkers(record) => choose(record, search),
-        AnyRecord::ChineseCheckers(record) => choose(record, search),
+        AnyRecord::Kalah(record) => choose(record, search).map(AnyMove::Kalah),
+        AnyRecord::Checkers(record) => choose(record, search).map(AnyMove::Checkers),
+        AnyRecord::ChineseCheckers(record) => choose(record, search).map(AnyMove::ChineseCheckers),
     }
 }

@@ -123,7 +123,7 @@ impl Evaluate for Checkers {
                 random_percent: 0,
             },
             // As deep as 200 k nodes go (about 10 plies and the captures): a move within a
-            // second in the browser on a phone's CPU (BENCHMARKS.md).
+            // second in the browser on a phone's CPU (engine/BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
                 nodes: 200_000,

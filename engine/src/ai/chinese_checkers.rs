@@ -124,7 +124,7 @@ impl Evaluate for ChineseCheckers {
                 random_percent: 0,
             },
             // As deep as 30 k nodes go (three or four plies): a move within a second in the
-            // browser on a phone's CPU (BENCHMARKS.md).
+            // browser on a phone's CPU (engine/BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
                 nodes: 30_000,

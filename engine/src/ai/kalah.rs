@@ -153,7 +153,7 @@ impl Evaluate for Kalah {
                 random_percent: 0,
             },
             // Outside the book and the solver's reach: as deep as 400 k nodes go, a move within
-            // a second in the browser on a phone's CPU (BENCHMARKS.md).
+            // a second in the browser on a phone's CPU (engine/BENCHMARKS.md).
             Level::Hard => Profile {
                 depth: MAX_PLY - 1,
                 nodes: 400_000,

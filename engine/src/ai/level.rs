@@ -31,7 +31,7 @@ impl Level {
     /// time of its own. Strength comes from the game's node budget (its
     /// [`super::Evaluate::profile`]), so the same position gets the same move on any device;
     /// this stop only bounds the wait where the budget takes longer than that, and then the
-    /// answer is the last finished iteration's (BENCHMARKS.md has the times per move).
+    /// answer is the last finished iteration's (engine/BENCHMARKS.md has the times per move).
     pub fn default_millis(self) -> u64 {
         match self {
             Level::Easy => 1_000,

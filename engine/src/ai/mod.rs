@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use std::sync::atomic::AtomicBool;
-//! use cozcade_engine::{AnyRecord, GameKind, ai::{Level, Search, choose_any}};
+//! use cozcade_engine::{AnyMove, AnyRecord, GameKind, ai::{Level, Search, choose_any}};
 //!
 //! let record = AnyRecord::new(GameKind::Kalah);
 //! let pause = AtomicBool::new(false); // the app sets it from the UI thread
@@ -28,8 +28,8 @@
 //! // `performance.now()`; with no clock only the node budget and the flag stop the search.
 //! let clock = || 0u64;
 //! let search = Search::new(Level::Hard).clock(&clock).cancel(&pause).nodes(50_000);
-//! let mv: String = choose_any(&record, &search).unwrap();
-//! assert_eq!(record.clone().play(&mv).map(|_| ()), Ok(()));
+//! let mv: AnyMove = choose_any(&record, &search).unwrap();
+//! assert_eq!(record.clone().play(&mv), Ok(()));
 //! ```
 //!
 //! A match between two levels (what `cozcade-engine match` does):

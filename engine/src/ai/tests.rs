@@ -477,7 +477,7 @@ fn the_same_position_and_level_give_the_same_move_however_busy_the_machine_is() 
     .map(|(kind, fen)| AnyRecord::from_fen(kind, &fen.unwrap()).unwrap())
     .collect();
     // The app's call: the level's own budget, a real clock for the safety stop.
-    let moves = || -> Vec<String> {
+    let moves = || -> Vec<crate::AnyMove> {
         let clock = InstantClock::start();
         records
             .iter()
@@ -510,14 +510,14 @@ fn every_game_against_easy_answers_the_same_opening_differently_and_a_seed_repla
     use crate::{AnyRecord, GameKind};
     for kind in GameKind::ALL {
         let mut record = AnyRecord::new(kind);
-        let opening = record.legal_move_texts()[0].clone();
+        let opening = record.legal_moves()[0];
         record.play(&opening).expect("a legal opening");
         // Twenty new games, each with its own seed as the app draws one per game.
         let reply = |seed: u64| {
             super::choose_any(&record, &Search::new(Level::Easy).seed(seed)).expect("a reply")
         };
-        let replies: Vec<String> = (1..=20).map(reply).collect();
-        let different: std::collections::BTreeSet<&String> = replies.iter().collect();
+        let replies: Vec<crate::AnyMove> = (1..=20).map(reply).collect();
+        let different: std::collections::HashSet<&crate::AnyMove> = replies.iter().collect();
         assert!(
             different.len() >= 3,
             "{kind}: Easy answered {opening} with only {different:?} in 20 games"

@@ -149,7 +149,7 @@ fn run(command: Command) -> Result<(), String> {
             let mut record = record(game, fen.as_deref())?;
             for (index, text) in moves.iter().enumerate() {
                 record
-                    .play(text)
+                    .play_text(text)
                     .map_err(|e| format!("move {} ({text}): {e}", index + 1))?;
             }
             say!("{}", record.fen());

@@ -9,7 +9,7 @@
 mod position;
 mod setup;
 
-pub use position::{Kalah, Move, Pit};
+pub use position::{Kalah, Move, Pit, Sowing};
 pub use setup::Setup;
 
 /// Pits per side.

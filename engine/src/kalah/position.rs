@@ -46,6 +46,17 @@ impl fmt::Display for Move {
 
 /// A valid Kalah position: 48 seeds, and both rows non-empty unless the game is over (then both
 /// rows are empty, every seed in a store).
+/// What a sowing did besides moving seeds (see [`Kalah::sowing`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sowing {
+    /// Seeds taken into the mover's store by a capture: the last seed and those across from it.
+    pub captured: u8,
+    /// The last seed fell into the mover's store: the mover sows again.
+    pub extra_turn: bool,
+    /// One side's row is empty: the game is over and the rows are swept into the stores.
+    pub ends_game: bool,
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Kalah {
     /// Counter-clockwise: gold a..f, gold store, turquoise a..f, turquoise store.
@@ -115,6 +126,73 @@ impl Kalah {
             path.push(describe_slot(slot));
         }
         path
+    }
+
+    /// What sowing `mv` does besides moving seeds: the seeds it captures (the last seed and
+    /// the ones across from it, as the engine moves them into the store), whether the mover
+    /// sows again, and whether the game ends with it (then the rows are swept into the stores,
+    /// which is no capture, and no one moves again). `mv` must be legal here.
+    pub fn sowing(&self, mv: &Move) -> Sowing {
+        self.sow(mv).1
+    }
+
+    /// The position after sowing `mv`, and what the sowing did (the search's play: inlined).
+    #[inline]
+    fn sow(&self, mv: &Move) -> (Kalah, Sowing) {
+        let mover = self.turn;
+        let mut slots = self.slots;
+        let mut slot = pit_slot(mover, mv.0.index());
+        let seeds = std::mem::take(&mut slots[slot]);
+        for _ in 0..seeds {
+            slot = next_slot(slot, mover);
+            slots[slot] += 1;
+        }
+
+        let mut turn = mover.other();
+        let mut captured = 0;
+        let own_pits = pit_slot(mover, 0)..pit_slot(mover, PITS);
+        if slot == store_slot(mover) {
+            turn = mover;
+        } else if own_pits.contains(&slot) && slots[slot] == 1 {
+            // The last seed fell into one of the mover's own pits that was empty.
+            let opposite = 2 * PITS - slot;
+            if slots[opposite] > 0 {
+                captured = slots[opposite] + 1;
+                slots[store_slot(mover)] += captured;
+                slots[opposite] = 0;
+                slots[slot] = 0;
+            }
+        }
+
+        let mut next = Kalah { slots, turn };
+        if next.row_seeds(Side::First) == 0 || next.row_seeds(Side::Second) == 0 {
+            // The game is over: each side puts the rest of its row into its store.
+            for side in Side::BOTH {
+                let rest = next.row_seeds(side) as u8;
+                for pit in 0..PITS {
+                    next.slots[pit_slot(side, pit)] = 0;
+                }
+                next.slots[store_slot(side)] += rest;
+            }
+            next.turn = mover.other();
+            return (
+                next,
+                Sowing {
+                    captured: 0,
+                    extra_turn: false,
+                    ends_game: true,
+                },
+            );
+        }
+        let extra_turn = next.turn == mover;
+        (
+            next,
+            Sowing {
+                captured,
+                extra_turn,
+                ends_game: false,
+            },
+        )
     }
 }
 
@@ -216,42 +294,7 @@ impl Game for Kalah {
     }
 
     fn play_unchecked(&self, mv: &Move) -> Self {
-        let mover = self.turn;
-        let mut slots = self.slots;
-        let mut slot = pit_slot(mover, mv.0.index());
-        let seeds = std::mem::take(&mut slots[slot]);
-        for _ in 0..seeds {
-            slot = next_slot(slot, mover);
-            slots[slot] += 1;
-        }
-
-        let mut turn = mover.other();
-        let own_pits = pit_slot(mover, 0)..pit_slot(mover, PITS);
-        if slot == store_slot(mover) {
-            turn = mover;
-        } else if own_pits.contains(&slot) && slots[slot] == 1 {
-            // The last seed fell into one of the mover's own pits that was empty.
-            let opposite = 2 * PITS - slot;
-            if slots[opposite] > 0 {
-                slots[store_slot(mover)] += slots[opposite] + 1;
-                slots[opposite] = 0;
-                slots[slot] = 0;
-            }
-        }
-
-        let mut next = Kalah { slots, turn };
-        if next.row_seeds(Side::First) == 0 || next.row_seeds(Side::Second) == 0 {
-            // The game is over: each side puts the rest of its row into its store.
-            for side in Side::BOTH {
-                let rest = next.row_seeds(side) as u8;
-                for pit in 0..PITS {
-                    next.slots[pit_slot(side, pit)] = 0;
-                }
-                next.slots[store_slot(side)] += rest;
-            }
-            next.turn = mover.other();
-        }
-        next
+        self.sow(mv).0
     }
 
     fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
@@ -325,6 +368,42 @@ mod tests {
         let next = Kalah::start().play(&Move(Pit(2))).unwrap();
         assert_eq!(next.to_string(), "G:G4,4,0,5,5,5,1:T4,4,4,4,4,4,0");
         assert_eq!(next.turn(), Side::First);
+    }
+
+    #[test]
+    fn a_sowing_says_what_it_captured_whether_the_mover_sows_again_and_whether_it_ends_the_game() {
+        let start = Kalah::start();
+        let pit = |letter: u8| Move(Pit::new(usize::from(letter - b'a')).expect("a..f"));
+        // c's four seeds end in the store: an extra turn, nothing captured.
+        assert_eq!(
+            start.sowing(&pit(b'c')),
+            Sowing {
+                captured: 0,
+                extra_turn: true,
+                ends_game: false
+            }
+        );
+        assert_eq!(
+            start.sowing(&pit(b'a')),
+            Sowing::default(),
+            "a plain sowing"
+        );
+        // b's one seed lands in the empty c, across from four: five into the store.
+        let before: Kalah = "G:G0,1,0,0,0,1,20:T1,1,1,4,1,1,17".parse().expect("valid");
+        let sowing = before.sowing(&pit(b'b'));
+        assert_eq!((sowing.captured, sowing.extra_turn), (5, false));
+        let after = before.play_unchecked(&pit(b'b'));
+        assert_eq!(after.store(Side::First) - before.store(Side::First), 5);
+        // Gold's last seed leaves its row empty: the rows are swept, which is no capture.
+        let last: Kalah = "G:G0,0,0,0,0,1,23:T1,1,1,1,1,1,18".parse().expect("valid");
+        assert_eq!(
+            last.sowing(&pit(b'f')),
+            Sowing {
+                captured: 0,
+                extra_turn: false,
+                ends_game: true
+            }
+        );
     }
 
     #[test]

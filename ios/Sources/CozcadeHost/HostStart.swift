@@ -1,5 +1,7 @@
 // Starts the iOS side of the bridge: registers IosHost with Rust, reports the app's trips to
-// the background, and starts the network monitor (NetworkMonitor.swift). Rust calls `cozcade_ios_host_start` once, before the UI starts
+// the background, starts the network monitor (NetworkMonitor.swift) and watches the app's web
+// view (WebViewWatcher.swift: a page whose process died is reloaded, iPads get the mobile
+// content mode). Rust calls `cozcade_ios_host_start` once, before the UI starts
 // (mobile/src/bridge/ios_host.rs, cargo feature `ios-host`, which the release build turns on
 // when it links this library).
 //
@@ -27,7 +29,18 @@ public func cozcadeIosHostStart() {
         ) { _ in appWentToBackground() },
         center.addObserver(
             forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
-        ) { _ in appCameToForeground() },
+        ) { _ in
+            appCameToForeground()
+            // queue: .main, so on the main actor, as the web view watcher must be.
+            MainActor.assumeIsolated { checkWebViewsAlive() }
+        },
+        // The web view does not exist yet when this runs: watch it as soon as it is on screen.
+        center.addObserver(
+            forName: UIWindow.didBecomeKeyNotification, object: nil, queue: .main
+        ) { _ in MainActor.assumeIsolated { watchWebViews() } },
+        center.addObserver(
+            forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
+        ) { _ in MainActor.assumeIsolated { watchWebViews() } },
     ]
     startNetworkMonitor()
 }

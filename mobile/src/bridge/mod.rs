@@ -38,7 +38,7 @@
 //!   and falls back to Web Share / copying when it answers `false`.
 //! - Haptics: every move played on the board (the player's, the computer's, the friend's once
 //!   confirmed) gives [`Haptic::Move`], [`Haptic::Capture`] or [`Haptic::Win`], as
-//!   `Session::feel_of_move` decides (`shell/game.rs` turns its `Feel` into the haptic); [`Haptic::Error`] when an online move or request is
+//!   `Table::feel_of_move` decides (`shell/board.rs` turns its `Feel` into the haptic); [`Haptic::Error`] when an online move or request is
 //!   refused or could not be sent. A tap on a cell that isn't lit simply does nothing.
 
 mod host;

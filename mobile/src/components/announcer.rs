@@ -9,29 +9,31 @@ use dioxus::prelude::*;
 use super::status_panel::verdict_text;
 use crate::{
     i18n::{Arg, Texts},
-    shell::{use_game, use_settings},
-    state::Mode,
+    shell::{use_board, use_settings},
+    state::{Mode, Table},
 };
 
 #[component]
 pub fn Announcer() -> Element {
-    let game = use_game();
+    let board = use_board();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
+    let table = board.table.read();
     // Nothing is told while a move is still on its way: the words follow what is seen.
-    let text = match session.as_ref() {
-        Some(session) if !game.animating() => {
-            let other = match (session.online_seat(), session.mode()) {
-                (Some(seat), _) => Some((seat.other(), "friend")),
-                (None, Mode::Computer(_)) => Some((Side::Second, "computer")),
-                (None, Mode::SameDevice) => None,
+    let text = match table.as_ref() {
+        Some(table) if !board.animating() => {
+            let other = match table {
+                Table::Online(online) => Some((online.seat().other(), "friend")),
+                Table::Local(local) => match local.mode() {
+                    Mode::Computer(_) => Some((Side::Second, "computer")),
+                    Mode::SameDevice => None,
+                },
             };
             let mut sentences = other
-                .map(|(side, who)| their_moves(&texts, &session.record(), side, who))
+                .map(|(side, who)| their_moves(&texts, table.record(), side, who))
                 .unwrap_or_default();
-            if let Some(finish) = session.finish() {
-                sentences.push(verdict_text(&texts, session.kind(), finish.verdict));
+            if let Some(finish) = table.finish() {
+                sentences.push(verdict_text(&texts, table.kind(), finish.verdict));
             }
             sentences.join(" ")
         }

@@ -1,8 +1,68 @@
 //! The keys every board answers alike: arrows move the cursor, Home jumps to the next cell that
 //! can start a move, Enter or Space chooses the cell under the cursor, Escape cancels. What an
-//! arrow or "next" means is each board's own geometry; which key means what is decided here once.
+//! arrow or "next" means is each board's own geometry; which key means what, and what it does to
+//! the cursor, is decided here once ([`CursorKeys`]).
 
-use dioxus::prelude::Key;
+use dioxus::prelude::*;
+
+use crate::state::Cell;
+
+/// A board's keyboard cursor and what its keys do to it. The board gives its geometry: the
+/// cells the cursor may stand on now, where an arrow goes from the cursor (`None` when the
+/// cursor is nowhere yet), and the next cell after the cursor that can start a move.
+pub struct CursorKeys<V, A, N> {
+    pub cursor: Signal<Option<Cell>>,
+    pub valid: V,
+    pub arrow: A,
+    pub next_movable: N,
+    pub on_tap: EventHandler<Cell>,
+    pub on_cancel: EventHandler<()>,
+    /// Enter with nothing under the cursor cancels too (a move being shown is skipped).
+    pub choose_nothing_cancels: bool,
+}
+
+impl<V, A, N> CursorKeys<V, A, N>
+where
+    V: Fn(Cell) -> bool,
+    A: Fn(Option<Cell>, &Key) -> Option<Cell>,
+    N: Fn(Option<Cell>) -> Option<Cell>,
+{
+    /// A key pressed on the board; a key that is not the board's is left to the page.
+    pub fn press(&self, event: &KeyboardEvent) {
+        let Some(key) = board_key(event.key()) else {
+            return;
+        };
+        event.prevent_default();
+        let mut cursor = self.cursor;
+        let current = cursor.peek().filter(|&cell| (self.valid)(cell));
+        match key {
+            BoardKey::Arrow(arrow) => {
+                if let Some(cell) = (self.arrow)(current, &arrow) {
+                    cursor.set(Some(cell));
+                }
+            }
+            BoardKey::NextMovable => {
+                if let Some(cell) = (self.next_movable)(current) {
+                    cursor.set(Some(cell));
+                }
+            }
+            BoardKey::Choose => match current {
+                Some(cell) => self.on_tap.call(cell),
+                None if self.choose_nothing_cancels => self.on_cancel.call(()),
+                None => {}
+            },
+            BoardKey::Cancel => self.on_cancel.call(()),
+        }
+    }
+
+    /// The board took the focus: the cursor starts on the first cell that can move.
+    pub fn focus(&self) {
+        let mut cursor = self.cursor;
+        if cursor.peek().filter(|&cell| (self.valid)(cell)).is_none() {
+            cursor.set((self.next_movable)(None));
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum BoardKey {

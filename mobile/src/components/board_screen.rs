@@ -5,30 +5,34 @@ use super::{
     hand_over::HandOver, modal::Behind, notice::Notice, pass_options::PassOptions,
     status_panel::StatusPanel, top_bar::TopBar,
 };
-use crate::shell::{use_game, use_settings};
+use crate::{
+    shell::{use_board, use_settings},
+    state::Table,
+};
 
 /// The game in progress: status, board and controls, laid out for portrait or landscape
 /// (sideways the top bar joins the side panel, so the board has the whole height).
 #[component]
 pub fn BoardScreen() -> Element {
-    let mut game = use_game();
+    let mut board = use_board();
     let settings = use_settings();
-    let Some(kind) = game.session.read().as_ref().map(|s| s.kind()) else {
+    let Some(kind) = board.table.read().as_ref().map(|s| s.kind()) else {
         return rsx! {};
     };
     let texts = settings.texts.read();
     let landscape = *settings.landscape.read();
     let layout = if landscape { "landscape" } else { "portrait" };
     let title = texts.get(&format!("game-{kind}"));
-    let confirming = *game.confirming_new_game.read();
-    let finished = game.finish_shown();
+    let confirming = *board.confirming_new_game.read();
+    let finished = board.finish_shown();
     // The hand-over screen waits for the last move to be shown.
-    let handing_over = game
-        .session
+    let handing_over = board
+        .table
         .read()
         .as_ref()
-        .is_some_and(|s| s.handing_over_to().is_some())
-        && !game.animating();
+        .and_then(Table::local)
+        .is_some_and(|g| g.handing_over_to().is_some())
+        && !board.animating();
     rsx! {
         Behind { covered: confirming || finished || handing_over,
             if !landscape {
@@ -55,10 +59,10 @@ pub fn BoardScreen() -> Element {
                 yes: "confirm-yes",
                 no: "confirm-no",
                 on_confirm: move |_| {
-                    game.confirming_new_game.set(false);
-                    game.new_game();
+                    board.confirming_new_game.set(false);
+                    board.new_game();
                 },
-                on_cancel: move |_| game.confirming_new_game.set(false),
+                on_cancel: move |_| board.confirming_new_game.set(false),
             }
         } else if finished {
             GameOver {}

@@ -5,12 +5,11 @@ use cozcade_engine::{
     Game, GameKind, Side,
     checkers::{Checkers, Move, Piece, Square},
 };
+use std::rc::Rc;
+
 use dioxus::prelude::*;
 
-use super::{
-    board_keys::{BoardKey, board_key},
-    piece_shading::PieceShading,
-};
+use super::{board_keys::CursorKeys, piece_shading::PieceShading};
 use crate::{
     i18n::Arg,
     shell::use_settings,
@@ -194,37 +193,29 @@ pub fn CheckersBoard(
         .collect::<Vec<_>>()
         .join(" ");
 
-    let onkeydown = {
-        let movable = movable.clone();
-        move |event: KeyboardEvent| {
-            let Some(key) = board_key(event.key()) else {
-                return;
-            };
-            event.prevent_default();
-            let current = *cursor.peek();
-            match key {
-                BoardKey::Arrow(arrow) => {
-                    let start = current.unwrap_or_else(|| movable.first().copied().unwrap_or(1));
-                    cursor.set(Some(neighbour(start, &arrow, turned).unwrap_or(start)));
-                }
-                BoardKey::NextMovable => {
-                    let next = current
-                        .and_then(|c| movable.iter().find(|&&m| m > c))
-                        .or(movable.first())
-                        .copied();
-                    if next.is_some() {
-                        cursor.set(next);
-                    }
-                }
-                BoardKey::Choose => {
-                    if let Some(cell) = current {
-                        on_tap.call(cell);
-                    }
-                }
-                BoardKey::Cancel => on_cancel.call(()),
+    let keys = Rc::new(CursorKeys {
+        cursor,
+        valid: |_| true,
+        arrow: {
+            let movable = movable.clone();
+            move |current: Option<Cell>, arrow: &Key| {
+                let start = current.unwrap_or_else(|| movable.first().copied().unwrap_or(1));
+                Some(neighbour(start, arrow, turned).unwrap_or(start))
             }
-        }
-    };
+        },
+        next_movable: {
+            let movable = movable.clone();
+            move |current: Option<Cell>| {
+                current
+                    .and_then(|c| movable.iter().find(|&&m| m > c))
+                    .or(movable.first())
+                    .copied()
+            }
+        },
+        on_tap,
+        on_cancel,
+        choose_nothing_cancels: false,
+    });
 
     rsx! {
         div {
@@ -234,15 +225,11 @@ pub fn CheckersBoard(
             aria_label: texts.get("checkers-board"),
             aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
             "data-turn": kind.side_name(position.turn()),
-            onkeydown,
-            onfocus: {
-                let movable = movable.clone();
-                move |_| {
-                    if cursor.peek().is_none() {
-                        cursor.set(movable.first().copied());
-                    }
-                }
+            onkeydown: {
+                let keys = keys.clone();
+                move |event: KeyboardEvent| keys.press(&event)
             },
+            onfocus: move |_| keys.focus(),
             svg { view_box: "0 0 800 800", class: "checkers-svg",
                 PieceShading {}
                 for row in 0..8u32 {

@@ -2,61 +2,62 @@ use dioxus::prelude::*;
 
 use super::unfinished_move::UnfinishedMove;
 use crate::{
-    shell::{Screen, use_game, use_navigation, use_settings},
-    state::{Action, ComputerState, Level, Mode},
+    shell::{Screen, use_board, use_navigation, use_settings},
+    state::{Action, ComputerState, Level, LocalAction, Mode, Table},
 };
 
-/// Undo, New game, Pause/Resume, the computer's level, and the way out when it fails.
+/// A game on this device's controls: Undo, New game, Pause/Resume, the computer's level, and
+/// the way out when it fails (an online game has its own).
 #[component]
 pub fn Controls() -> Element {
-    let mut game = use_game();
+    let mut board = use_board();
     let navigation = use_navigation();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
-    let Some(session) = session.as_ref() else {
+    let table = board.table.read();
+    let Some(game) = table.as_ref().and_then(Table::local) else {
         return rsx! {};
     };
-    let kind = session.kind();
-    let mode = session.mode();
-    let can_undo = session.can_undo();
-    let has_moves = !session.record().is_empty();
-    let paused = session.is_paused();
-    let computer = session.computer();
-    let animating = game.animating();
-    let must_pass = session.must_pass();
+    let kind = game.kind();
+    let mode = game.mode();
+    let can_undo = game.can_undo();
+    let has_moves = !game.record().is_empty();
+    let paused = game.is_paused();
+    let computer = game.computer();
+    let animating = board.animating();
+    let must_pass = game.must_pass();
     // After the end only New game and the rules still apply (the game-over sheet says more).
-    let finished = session.finish().is_some();
+    let finished = game.finish().is_some();
     rsx! {
         div { class: "controls",
             UnfinishedMove {}
             if must_pass {
-                button { class: "primary", onclick: move |_| game.dispatch(Action::Pass), {texts.get("action-pass")} }
+                button { class: "primary", onclick: move |_| board.dispatch(Action::Pass), {texts.get("action-pass")} }
             }
             if animating {
-                button { class: "skip", onclick: move |_| game.skip_animation(), {texts.get("action-skip")} }
+                button { class: "skip", onclick: move |_| board.skip_animation(), {texts.get("action-skip")} }
             }
             if !finished {
                 button {
                     disabled: !can_undo,
                     onclick: move |_| {
-                        game.skip_animation();
-                        game.dispatch(Action::Undo);
+                        board.skip_animation();
+                        board.dispatch(LocalAction::Undo);
                     },
                     {texts.get("action-undo")}
                 }
             }
             button {
                 onclick: move |_| {
-                    if has_moves && !finished { game.confirming_new_game.set(true) } else { game.new_game() }
+                    if has_moves && !finished { board.confirming_new_game.set(true) } else { board.new_game() }
                 },
                 {texts.get("action-new-game")}
             }
             if let (Mode::Computer(level), false) = (mode, finished) {
                 if paused {
-                    button { class: "primary", onclick: move |_| game.dispatch(Action::Resume), {texts.get("action-resume")} }
+                    button { class: "primary", onclick: move |_| board.dispatch(LocalAction::Resume), {texts.get("action-resume")} }
                 } else {
-                    button { onclick: move |_| game.dispatch(Action::Pause), {texts.get("action-pause")} }
+                    button { onclick: move |_| board.dispatch(LocalAction::Pause), {texts.get("action-pause")} }
                 }
                 label { class: "level-select",
                     {texts.get("level-label")}
@@ -64,7 +65,7 @@ pub fn Controls() -> Element {
                         value: level.as_str(),
                         onchange: move |event: FormEvent| {
                             if let Some(l) = Level::ALL.into_iter().find(|l| l.as_str() == event.value()) {
-                                game.dispatch(Action::SetLevel(l));
+                                board.dispatch(LocalAction::SetLevel(l));
                             }
                         },
                         for l in Level::ALL {
@@ -76,9 +77,9 @@ pub fn Controls() -> Element {
                 }
                 if let ComputerState::Failed { retried } = computer {
                     if !retried {
-                        button { class: "primary", onclick: move |_| game.dispatch(Action::Resume), {texts.get("action-retry")} }
+                        button { class: "primary", onclick: move |_| board.dispatch(LocalAction::Resume), {texts.get("action-retry")} }
                     }
-                    button { onclick: move |_| game.dispatch(Action::SwitchToSameDevice), {texts.get("action-switch-same-device")} }
+                    button { onclick: move |_| board.dispatch(LocalAction::SwitchToSameDevice), {texts.get("action-switch-same-device")} }
                 }
             }
             button { class: "link", onclick: move |_| navigation.go(Screen::HowToPlay(kind)), {texts.get("action-how-to-play")} }

@@ -1,64 +1,68 @@
-//! The board of the game in progress, local or online: reads the session once and gives the
-//! board of its game what it draws as props, and the taps back to the session.
+//! The board of the game in progress, local or online: reads the table once and gives the
+//! board of its game what it draws as props, and the taps back to the table.
 //!
 //! While a move is being shown ([`Game::animating`](crate::shell::Game::animating)) the board
 //! draws the position before it with the moving piece on its way, and nothing is tappable: a
 //! tap only skips the animation, so no tap ever plays on a position the player has not seen.
 
-use cozcade_engine::{AnyMove, AnyRecord};
+use cozcade_engine::{AnyMove, AnyRecord, Place, kalah::Sowing};
 use dioxus::prelude::*;
 
 use super::{checkers_board::CheckersBoard, kalah_board::KalahBoard, star_board::StarBoard};
 use crate::{
     i18n::Arg,
-    shell::{use_game, use_settings},
+    shell::{use_board, use_settings},
     state::{
         Action, Cell,
-        animation::{Animation, KalahFeat, Motion},
+        animation::{Animation, Motion},
+        cell_of, place_of,
     },
 };
 
 #[component]
 pub fn GameBoard() -> Element {
-    let game = use_game();
+    let board = use_board();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
-    let Some(session) = session.as_ref() else {
+    let table = board.table.read();
+    let Some(table) = table.as_ref() else {
         return rsx! {};
     };
-    let animation = game.animation.read().clone();
+    let animation = board.animation.read().clone();
     let moving = animation.is_some();
-    let turned = session.board_turned();
+    let turned = table.board_turned();
     // Mid-animation nothing is offered: the position on screen is not the one to play on.
+    // The boards draw cells (the page's numbering); the table speaks of the engine's places.
+    let cells = |places: &[Place]| places.iter().copied().map(cell_of).collect::<Vec<Cell>>();
     let (highlights, movable, route): (Vec<Cell>, Vec<Cell>, Vec<Cell>) = if moving {
         Default::default()
     } else {
         (
-            session.highlights(),
-            session.movable(),
-            session.route().to_vec(),
+            cells(&table.highlights()),
+            cells(&table.movable()),
+            cells(table.route()),
         )
     };
+    let kind = table.kind();
     let on_tap = move |cell: Cell| {
-        if game.animation.peek().is_some() {
-            game.skip_animation();
-        } else {
-            game.dispatch(Action::Tap(cell));
+        if board.animation.peek().is_some() {
+            board.skip_animation();
+        } else if let Some(place) = place_of(kind, cell) {
+            board.dispatch(Action::Tap(place));
         }
     };
     let on_cancel = move |()| {
-        game.skip_animation();
-        game.dispatch(Action::Cancel);
+        board.skip_animation();
+        board.dispatch(Action::Cancel);
     };
-    let record = session.record();
+    let record = table.record();
     // Checkers captures are compulsory: when the pieces on offer must capture, say why.
     let must_capture = !movable.is_empty()
-        && matches!(&*record, AnyRecord::Checkers(_))
+        && matches!(record, AnyRecord::Checkers(_))
         && record.legal_moves().iter().any(AnyMove::is_capture);
     let mut note = must_capture.then(|| texts.get("note-must-capture"));
 
-    let board = match &*record {
+    let board = match record {
         AnyRecord::Kalah(r) => {
             // The Kalah move to mark and to tell about: the one being sown, else the last.
             let (before, mv, shown_all) = match &animation {
@@ -80,7 +84,7 @@ pub fn GameBoard() -> Element {
                 ),
             };
             if let (Some(before), Some(mv), true) = (&before, mv, shown_all) {
-                note = kalah_note(&texts, KalahFeat::of(before, mv));
+                note = kalah_note(&texts, before.sowing(&mv));
             }
             let last = match (&before, mv) {
                 (Some(before), Some(mv)) => Some((before.clone(), mv)),
@@ -163,13 +167,14 @@ pub fn GameBoard() -> Element {
     }
 }
 
-/// "Extra turn", "Captured N", or both, for the Kalah move just shown.
-fn kalah_note(texts: &crate::i18n::Texts, feat: KalahFeat) -> Option<String> {
+/// "Extra turn", "Captured N", or both, for the Kalah move just shown (nothing for the move
+/// that ends the game: its sweep of the rows is no capture).
+fn kalah_note(texts: &crate::i18n::Texts, sowing: Sowing) -> Option<String> {
     let mut parts = Vec::new();
-    if feat.captured > 0 {
-        parts.push(texts.with("note-captured", vec![("seeds", Arg::from(feat.captured))]));
+    if sowing.captured > 0 {
+        parts.push(texts.with("note-captured", vec![("seeds", Arg::from(sowing.captured))]));
     }
-    if feat.extra_turn {
+    if sowing.extra_turn {
         parts.push(texts.get("note-extra-turn"));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))

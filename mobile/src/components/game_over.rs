@@ -4,8 +4,8 @@ use dioxus::prelude::*;
 use super::{modal::Modal, status_panel::verdict_text};
 use crate::{
     i18n::Arg,
-    online::session::Intent,
-    shell::{use_game, use_navigation, use_room, use_settings},
+    online::connection::Intent,
+    shell::{use_board, use_navigation, use_room, use_settings},
     state::NewRound,
 };
 
@@ -14,17 +14,17 @@ use crate::{
 /// (online: asked of the friend, or the friend's request accepted), Back, or a look at the board.
 #[component]
 pub fn GameOver() -> Element {
-    let mut game = use_game();
+    let mut board = use_board();
     let navigation = use_navigation();
     let room = use_room();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
-    let Some((session, finish)) = session.as_ref().and_then(|s| Some((s, s.finish()?))) else {
+    let table = board.table.read();
+    let Some((table, finish)) = table.as_ref().and_then(|s| Some((s, s.finish()?))) else {
         return rsx! {};
     };
-    let kind = session.kind();
-    let online = session.online_seat().is_some();
+    let kind = table.kind();
+    let online = table.online_seat().is_some();
     let side = |s: Side| texts.get(&format!("side-{}", kind.side_name(s)));
     let score_key = match kind {
         cozcade_engine::GameKind::Kalah => "kalah-store",
@@ -59,7 +59,7 @@ pub fn GameOver() -> Element {
         Modal {
             label: "finish-verdict",
             class: "game-over",
-            on_close: move |_| game.finish_dismissed.set(true),
+            on_close: move |_| board.finish_dismissed.set(true),
             h2 { id: "finish-verdict", "data-testid": "finish-verdict", {verdict_text(&texts, kind, finish.verdict)} }
             if !score.is_empty() {
                 p { class: "final-score", "data-testid": "final-score",
@@ -89,12 +89,12 @@ pub fn GameOver() -> Element {
                         None => rsx! {},
                     }
                 } else {
-                    button { class: "primary", onclick: move |_| game.new_game(), {texts.get("action-play-again")} }
+                    button { class: "primary", onclick: move |_| board.new_game(), {texts.get("action-play-again")} }
                 }
                 if let Some(target) = back {
                     button { onclick: move |_| navigation.go(target), {texts.get("action-back")} }
                 }
-                button { class: "link", onclick: move |_| game.finish_dismissed.set(true), {texts.get("finish-see-board")} }
+                button { class: "link", onclick: move |_| board.finish_dismissed.set(true), {texts.get("finish-see-board")} }
             }
         }
     }

@@ -3,21 +3,21 @@
 //! right along the bottom row to its store on the right, turquoise's left along the top.
 
 use cozcade_engine::{
-    Game, GameKind, Kalah, Side,
+    Game, GameKind, Kalah, Place, Side,
     kalah::{Move, PITS, Pit},
 };
+use std::rc::Rc;
+
 use dioxus::prelude::*;
 
-use super::{
-    board_keys::{BoardKey, board_key},
-    piece_shading::PieceShading,
-};
+use super::{board_keys::CursorKeys, piece_shading::PieceShading};
 use crate::{
     i18n::{Arg, Texts},
     shell::use_settings,
     state::{
         Cell,
         animation::Animation,
+        cell_of,
         sowing::{self, KalahCounts},
     },
 };
@@ -110,8 +110,9 @@ fn store_count_at((x, y, w, h): (u32, u32, u32, u32)) -> (u32, u32) {
     }
 }
 
-fn cell_of(side: Side, pit: usize) -> Cell {
-    (side.index() * PITS + pit) as Cell
+/// The cell of `side`'s pit number `pit` (0..6), as every board numbers it.
+fn pit_cell(side: Side, pit: usize) -> Cell {
+    Pit::new(pit).map_or(0, |pit| cell_of(Place::Pit(side, pit)))
 }
 
 fn pit_label(texts: &Texts, side_name: &str, pit: usize, seeds: u8) -> String {
@@ -165,7 +166,7 @@ pub fn KalahBoard(
     };
     let mover = position.turn();
     // The keyboard cursor walks over the pits of the side to move.
-    let row: Vec<Cell> = (0..PITS).map(|p| cell_of(mover, p)).collect();
+    let row: Vec<Cell> = (0..PITS).map(|p| pit_cell(mover, p)).collect();
     let cursor_cell = cursor.read().filter(|c| row.contains(c));
     let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let view_box = if landscape {
@@ -174,51 +175,50 @@ pub fn KalahBoard(
         "0 0 240 480"
     };
 
-    let onkeydown = {
-        let row = row.clone();
-        let movable = movable.clone();
-        move |event: KeyboardEvent| {
-            let current = cursor.peek().filter(|c| row.contains(c));
-            let index = current.and_then(|c| row.iter().position(|&r| r == c));
-            let step = |delta: isize| {
+    // The cursor walks round the row of the side to move (and only there).
+    let keys = Rc::new(CursorKeys {
+        cursor,
+        valid: {
+            let row = row.clone();
+            move |cell: Cell| row.contains(&cell)
+        },
+        arrow: {
+            let row = row.clone();
+            move |current: Option<Cell>, arrow: &Key| {
+                let delta: isize = match arrow {
+                    Key::ArrowDown | Key::ArrowRight => 1,
+                    _ => -1,
+                };
+                let index = current.and_then(|c| row.iter().position(|&r| r == c));
                 let from = index.map_or(if delta > 0 { -1 } else { row.len() as isize }, |i| {
                     i as isize
                 });
-                let to = (from + delta).rem_euclid(row.len() as isize) as usize;
+                let to = (from + delta).rem_euclid(row.len().max(1) as isize) as usize;
                 row.get(to).copied()
-            };
-            let Some(key) = board_key(event.key()) else {
-                return;
-            };
-            event.prevent_default();
-            match key {
-                BoardKey::Arrow(Key::ArrowDown | Key::ArrowRight) => cursor.set(step(1)),
-                BoardKey::Arrow(_) => cursor.set(step(-1)),
-                BoardKey::NextMovable => {
-                    // The next pit after the cursor that can be played.
-                    let start = index.map_or(0, |i| i + 1);
-                    let next = (0..row.len())
-                        .map(|k| row[(start + k) % row.len()])
-                        .find(|c| movable.contains(c));
-                    if next.is_some() {
-                        cursor.set(next);
-                    }
-                }
-                BoardKey::Choose => match current {
-                    Some(cell) => on_tap.call(cell),
-                    // Enter with no pit chosen still skips a sowing (and nothing else).
-                    None if animating => on_cancel.call(()),
-                    None => {}
-                },
-                BoardKey::Cancel => on_cancel.call(()),
             }
-        }
-    };
+        },
+        next_movable: {
+            let row = row.clone();
+            let movable = movable.clone();
+            move |current: Option<Cell>| {
+                // The next pit after the cursor that can be played.
+                let index = current.and_then(|c| row.iter().position(|&r| r == c));
+                let start = index.map_or(0, |i| i + 1);
+                (0..row.len())
+                    .map(|k| row[(start + k) % row.len()])
+                    .find(|c| movable.contains(c))
+            }
+        },
+        on_tap,
+        on_cancel,
+        // Enter with no pit chosen still skips a sowing (and nothing else).
+        choose_nothing_cancels: animating,
+    });
 
     let mut pits = Vec::new();
     for side in Side::BOTH {
         for pit in 0..PITS {
-            let cell = cell_of(side, pit);
+            let cell = pit_cell(side, pit);
             let seeds = counts.pits[side.index()][pit];
             let (cx, cy) = pit_centre(drawn_at(side), pit, landscape);
             let (count_at, letter_at) = pit_labels_at(drawn_at(side), (cx, cy), landscape);
@@ -298,15 +298,11 @@ pub fn KalahBoard(
             aria_label: texts.get("kalah-board"),
             aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
             "data-turn": kind.side_name(mover),
-            onkeydown,
-            onfocus: {
-                let movable = movable.clone();
-                move |_| {
-                    if cursor.peek().is_none() {
-                        cursor.set(movable.first().copied());
-                    }
-                }
+            onkeydown: {
+                let keys = keys.clone();
+                move |event: KeyboardEvent| keys.press(&event)
             },
+            onfocus: move |_| keys.focus(),
             svg {
                 view_box,
                 class: if landscape { "kalah-svg landscape" } else { "kalah-svg portrait" },

@@ -5,8 +5,8 @@ use super::{confirm_dialog::ConfirmDialog, modal::Behind, top_bar::TopBar};
 use crate::{
     computer,
     i18n::Arg,
-    shell::{Screen, use_game, use_navigation, use_room, use_settings},
-    state::{Action, Level, Mode, Slot},
+    shell::{Screen, use_board, use_navigation, use_room, use_settings},
+    state::{Level, LocalAction, Mode, Slot},
 };
 
 /// After choosing a game: against the computer (with its level) or two players on one device,
@@ -14,7 +14,7 @@ use crate::{
 #[component]
 pub fn ModePicker(kind: GameKind) -> Element {
     let navigation = use_navigation();
-    let game = use_game();
+    let board = use_board();
     let settings = use_settings();
     let room = use_room();
     let texts = settings.texts.read();
@@ -38,61 +38,55 @@ pub fn ModePicker(kind: GameKind) -> Element {
 
     let confirming = confirm.read().is_some();
     // The player is about to choose: the computer's search gets ready meanwhile.
-    use_hook(|| {
-        if computer::AVAILABLE {
-            computer::warm_up();
-        }
-    });
+    use_hook(computer::warm_up);
     rsx! {
         Behind { covered: confirming,
         TopBar { title: game_name.clone() }
         main { class: "screen modes",
             h2 { {texts.get("mode-heading")} }
-            if computer::AVAILABLE {
-                section { class: "card mode", "data-mode": "computer",
-                    h3 { {texts.get("mode-computer")} }
-                    p { class: "card-note", {texts.with("mode-computer-note", vec![("side", first.clone().into())])} }
-                    fieldset { class: "levels",
-                        legend { {texts.get("level-label")} }
-                        for l in Level::ALL {
-                            label { key: "{l.as_str()}", class: "level",
-                                input {
-                                    r#type: "radio",
-                                    name: "level",
-                                    checked: *level.read() == l,
-                                    onchange: move |_| level.set(l),
-                                }
-                                {texts.get(&format!("level-{}", l.as_str()))}
+            section { class: "card mode", "data-mode": "computer",
+                h3 { {texts.get("mode-computer")} }
+                p { class: "card-note", {texts.with("mode-computer-note", vec![("side", first.clone().into())])} }
+                fieldset { class: "levels",
+                    legend { {texts.get("level-label")} }
+                    for l in Level::ALL {
+                        label { key: "{l.as_str()}", class: "level",
+                            input {
+                                r#type: "radio",
+                                name: "level",
+                                checked: *level.read() == l,
+                                onchange: move |_| level.set(l),
                             }
+                            {texts.get(&format!("level-{}", l.as_str()))}
                         }
                     }
-                    div { class: "actions",
-                        if let Some(saved) = saved_computer.clone() {
-                            button {
-                                class: "primary",
-                                onclick: move |_| {
-                                    navigation.resume(saved.clone());
-                                    game.dispatch(Action::SetLevel(*level.peek()));
-                                },
-                                {texts.get("action-continue")}
-                            }
-                            span { class: "card-note", "data-testid": "saved-computer",
-                                {texts.with("saved-game-level", vec![
-                                    ("level", texts.get(&format!("level-{}", saved_level.unwrap_or(Level::Medium).as_str())).into()),
-                                    ("moves", Arg::from(saved_computer.as_ref().map_or(0, |s| s.record.len()))),
-                                ])}
-                            }
-                        }
+                }
+                div { class: "actions",
+                    if let Some(saved) = saved_computer.clone() {
                         button {
-                            onclick: {
-                                let has_moves = saved_computer.is_some();
-                                move |_| {
-                                    let mode = Mode::Computer(*level.peek());
-                                    if has_moves { confirm.set(Some(mode)) } else { navigation.start_new(kind, mode) }
-                                }
+                            class: "primary",
+                            onclick: move |_| {
+                                navigation.resume(saved.clone());
+                                board.dispatch(LocalAction::SetLevel(*level.peek()));
                             },
-                            {texts.get("action-new-game")}
+                            {texts.get("action-continue")}
                         }
+                        span { class: "card-note", "data-testid": "saved-computer",
+                            {texts.with("saved-game-level", vec![
+                                ("level", texts.get(&format!("level-{}", saved_level.unwrap_or(Level::Medium).as_str())).into()),
+                                ("moves", Arg::from(saved_computer.as_ref().map_or(0, |s| s.record.len()))),
+                            ])}
+                        }
+                    }
+                    button {
+                        onclick: {
+                            let has_moves = saved_computer.is_some();
+                            move |_| {
+                                let mode = Mode::Computer(*level.peek());
+                                if has_moves { confirm.set(Some(mode)) } else { navigation.start_new(kind, mode) }
+                            }
+                        },
+                        {texts.get("action-new-game")}
                     }
                 }
             }

@@ -3,8 +3,8 @@ use dioxus::prelude::*;
 use super::unfinished_move::UnfinishedMove;
 use crate::{
     i18n::Arg,
-    online::{client::IntentError, session::Intent},
-    shell::{use_game, use_room, use_settings},
+    online::{client::IntentError, connection::Intent},
+    shell::{use_board, use_room, use_settings},
     state::{Action, Connection, NewRound, OnlineMessage},
 };
 
@@ -22,16 +22,16 @@ pub enum Ask {
 /// questions are the screen's (`asking`), shown over it.
 #[component]
 pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
-    let game = use_game();
+    let board = use_board();
     let room = use_room();
     let settings = use_settings();
     let texts = settings.texts.read();
     let Some(view) = room.view().read().clone() else {
         return rsx! {};
     };
-    let must_pass = game.session.read().as_ref().is_some_and(|s| s.must_pass());
-    let finished = game
-        .session
+    let must_pass = board.table.read().as_ref().is_some_and(|s| s.must_pass());
+    let finished = board
+        .table
         .read()
         .as_ref()
         .is_some_and(|s| s.record().outcome().is_some());
@@ -59,10 +59,10 @@ pub fn OnlineControls(asking: Signal<Option<Ask>>) -> Element {
         div { class: "controls online-controls",
             UnfinishedMove {}
             if must_pass {
-                button { class: "primary", onclick: move |_| game.dispatch(Action::Pass), {texts.get("action-pass")} }
+                button { class: "primary", onclick: move |_| board.dispatch(Action::Pass), {texts.get("action-pass")} }
             }
             // Once the game is over the game-over sheet carries New round.
-            if !game.finish_shown() {
+            if !board.finish_shown() {
             match view.new_round {
                 NewRound::AskedByFriend => rsx! {
                     p { class: "new-round-request", role: "status", "data-testid": "new-round", {texts.get("online-new-round-asked")} }

@@ -15,8 +15,8 @@ use super::{
     top_bar::TopBar,
 };
 use crate::{
-    online::session::Intent,
-    shell::{use_game, use_room, use_settings},
+    online::connection::Intent,
+    shell::{use_board, use_room, use_settings},
     state::Connection,
 };
 
@@ -25,7 +25,7 @@ use crate::{
 #[component]
 pub fn OnlineScreen() -> Element {
     let settings = use_settings();
-    let game = use_game();
+    let board = use_board();
     let texts = settings.texts.read();
     let room = use_room();
     let room_view = room.view();
@@ -33,7 +33,7 @@ pub fn OnlineScreen() -> Element {
     let Some(view) = room_view.read().clone() else {
         return rsx! {};
     };
-    let kind = game.session.read().as_ref().map(|s| s.kind()).or(view.game);
+    let kind = board.table.read().as_ref().map(|s| s.kind()).or(view.game);
     let title = match kind {
         Some(kind) => texts.get(&format!("game-{kind}")),
         None => texts.get("mode-online"),
@@ -50,12 +50,12 @@ pub fn OnlineScreen() -> Element {
             }
         })
         .unwrap_or("");
-    let has_board = game.session.read().is_some();
+    let has_board = board.table.read().is_some();
     let stopped = matches!(view.connection, Connection::Stopped(_));
     // Sideways the top bar joins the side panel, so the board has the whole height.
     let bar_in_panel = landscape && !stopped;
     let question = *asking.read();
-    let finished = !stopped && game.finish_shown();
+    let finished = !stopped && board.finish_shown();
     rsx! {
         Behind { covered: question.is_some() || finished,
         if !bar_in_panel {

@@ -1,22 +1,23 @@
 use dioxus::prelude::*;
 
 use crate::{
-    shell::{use_game, use_settings},
-    state::{Action, Mode, PassAndPlay},
+    shell::{use_board, use_settings},
+    state::{LocalAction, Mode, PassAndPlay, Table},
 };
 
 /// Two players on one device choose how they pass it: a hand-over screen between turns, and
 /// the board turned toward the player to move. Kept with the game.
 #[component]
 pub fn PassOptions() -> Element {
-    let game = use_game();
+    let board = use_board();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let session = game.session.read();
-    let Some(pass) = session
+    let table = board.table.read();
+    let Some(pass) = table
         .as_ref()
-        .filter(|s| s.mode() == Mode::SameDevice && s.online_seat().is_none())
-        .map(|s| s.pass_and_play())
+        .and_then(Table::local)
+        .filter(|g| g.mode() == Mode::SameDevice)
+        .map(|g| g.pass_and_play())
     else {
         return rsx! {};
     };
@@ -28,7 +29,7 @@ pub fn PassOptions() -> Element {
                     checked: pass.hand_over,
                     onchange: move |event: FormEvent| {
                         let hand_over = event.checked();
-                        game.dispatch(Action::SetPassAndPlay(PassAndPlay { hand_over, ..pass }));
+                        board.dispatch(LocalAction::SetPassAndPlay(PassAndPlay { hand_over, ..pass }));
                     },
                 }
                 {texts.get("option-hand-over")}
@@ -39,7 +40,7 @@ pub fn PassOptions() -> Element {
                     checked: pass.turn_board,
                     onchange: move |event: FormEvent| {
                         let turn_board = event.checked();
-                        game.dispatch(Action::SetPassAndPlay(PassAndPlay { turn_board, ..pass }));
+                        board.dispatch(LocalAction::SetPassAndPlay(PassAndPlay { turn_board, ..pass }));
                     },
                 }
                 {texts.get("option-turn-board")}

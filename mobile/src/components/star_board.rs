@@ -7,53 +7,35 @@ use cozcade_engine::{
 };
 use std::rc::Rc;
 
+use cozcade_art::star;
 use dioxus::{html::geometry::ClientPoint, prelude::*};
 
-use super::{
-    board_keys::{BoardKey, board_key},
-    piece_shading::PieceShading,
-};
+use super::{board_keys::CursorKeys, piece_shading::PieceShading};
 use crate::{
     i18n::Arg,
     shell::use_settings,
     state::{Cell, animation::Animation},
 };
 
-/// A hole's centre in the star's own units: 22 per half-hole across, 38 per row down. `turned`
-/// (online, from coral's seat) turns the star half a round, coral's start at the bottom.
+/// A hole's centre in the star's units (the star's geometry is art's, shared with the
+/// drawings). `turned` (online, from coral's seat) turns the star half a round, coral's start
+/// at the bottom.
 fn centre(hole: Hole, turned: bool) -> (i32, i32) {
-    point(i32::from(hole.row()), i32::from(hole.x()), turned)
+    turn(star::centre(hole), turned)
 }
 
-/// Where row `row`, half-hole `x` falls in the star's units (a hole or a corner of the star).
+/// Where row `row`, half-hole `x` falls, turned if asked.
 fn point(row: i32, x: i32, turned: bool) -> (i32, i32) {
-    let (x, y) = (300 + x * 22, 32 + row * 38);
-    if turned { (600 - x, 672 - y) } else { (x, y) }
+    turn(star::point(row, x), turned)
 }
 
-/// The star's outline through its outermost holes (row, half-hole), clockwise from the top
-/// tip; drawn with a wide round-joined stroke, so that the shape reaches past every hole.
-const OUTLINE: [(i32, i32); 12] = [
-    (0, 0),
-    (4, 4),
-    (4, 12),
-    (8, 8),
-    (12, 12),
-    (12, 4),
-    (16, 0),
-    (12, -4),
-    (12, -12),
-    (8, -8),
-    (4, -12),
-    (4, -4),
-];
-
-/// The two home points (row, half-hole corners): coral starts in the top one, jade in the
-/// bottom one, and each must reach the other's.
-const HOMES: [(Side, [(i32, i32); 3]); 2] = [
-    (Side::Second, [(0, 0), (3, 3), (3, -3)]),
-    (Side::First, [(16, 0), (13, -3), (13, 3)]),
-];
+fn turn((x, y): (i32, i32), turned: bool) -> (i32, i32) {
+    if turned {
+        (star::SIZE.0 - x, star::SIZE.1 - y)
+    } else {
+        (x, y)
+    }
+}
 
 fn points(corners: &[(i32, i32)], turned: bool) -> String {
     corners
@@ -67,7 +49,7 @@ fn points(corners: &[(i32, i32)], turned: bool) -> String {
 }
 
 /// The star's drawing size in its own units (the SVG's viewBox).
-const VIEW: (f64, f64) = (600.0, 672.0);
+const VIEW: (f64, f64) = (star::SIZE.0 as f64, star::SIZE.1 as f64);
 
 /// How far from a hole's centre a tap still reaches it, in the star's units. Every point inside
 /// the star is within 26 units of some hole (the hex cells' corners are 44/sqrt(3) away), so
@@ -191,7 +173,7 @@ pub fn StarBoard(
     on_cancel: EventHandler<()>,
 ) -> Element {
     let settings = use_settings();
-    let mut cursor = use_signal(|| None::<Cell>);
+    let cursor = use_signal(|| None::<Cell>);
     let mut svg = use_signal(|| None::<Rc<MountedData>>);
     let texts = settings.texts.read();
     let position = &position;
@@ -222,32 +204,23 @@ pub fn StarBoard(
     let keys_movable = movable.clone();
     let playable: Rc<[Cell]> = highlights.clone().into();
     let choosing = !route.is_empty();
-    let onkeydown = move |event: KeyboardEvent| {
-        let Some(key) = board_key(event.key()) else {
-            return;
-        };
-        event.prevent_default();
-        let current = *cursor.peek();
-        match key {
-            BoardKey::Arrow(arrow) => {
+    let keys = Rc::new(CursorKeys {
+        cursor,
+        valid: |_| true,
+        arrow: {
+            let movable = keys_movable.clone();
+            move |current: Option<Cell>, arrow: &Key| {
                 let start = current
-                    .or_else(|| next_movable(&keys_movable, None))
+                    .or_else(|| next_movable(&movable, None))
                     .unwrap_or(1);
-                cursor.set(Some(neighbour(start, &arrow, turned).unwrap_or(start)));
+                Some(neighbour(start, arrow, turned).unwrap_or(start))
             }
-            BoardKey::NextMovable => {
-                if let Some(next) = next_movable(&keys_movable, current) {
-                    cursor.set(Some(next));
-                }
-            }
-            BoardKey::Choose => {
-                if let Some(cell) = current {
-                    on_tap.call(cell);
-                }
-            }
-            BoardKey::Cancel => on_cancel.call(()),
-        }
-    };
+        },
+        next_movable: move |current: Option<Cell>| next_movable(&keys_movable, current),
+        on_tap,
+        on_cancel,
+        choose_nothing_cancels: false,
+    });
 
     rsx! {
         div {
@@ -257,15 +230,11 @@ pub fn StarBoard(
             aria_label: texts.get("cc-board"),
             aria_activedescendant: cursor_cell.map(|c| format!("cell-{c}")).unwrap_or_default(),
             "data-turn": kind.side_name(position.turn()),
-            onkeydown,
-            onfocus: {
-                let movable = movable.clone();
-                move |_| {
-                    if cursor.peek().is_none() {
-                        cursor.set(next_movable(&movable, None));
-                    }
-                }
+            onkeydown: {
+                let keys = keys.clone();
+                move |event: KeyboardEvent| keys.press(&event)
             },
+            onfocus: move |_| keys.focus(),
             svg { view_box: "0 0 600 672", class: if choosing { "star-svg choosing" } else { "star-svg" },
                 onmounted: move |event: MountedEvent| svg.set(Some(event.data())),
                 // A tap between holes or just outside the outer ones: the nearest hole.
@@ -372,7 +341,7 @@ fn StarHoles(
                 // Something to hit around each hole; which hole a tap means is decided
                 // by distance (tap_at), so near the corners the nearer hole wins.
                 rect { class: "hit", x: "{x - 22}", y: "{y - 19}", width: "44", height: "38" }
-                circle { class: "socket", cx: "{x}", cy: "{y}", r: "15" }
+                circle { class: "socket", cx: "{x}", cy: "{y}", r: "{star::SOCKET_RADIUS}" }
                 if let Some(side) = marble {
                     {draw_marble(x, y, side)}
                 }
@@ -384,12 +353,17 @@ fn StarHoles(
 /// The star's shape behind the holes, its two home points tinted in their players' colours.
 #[component]
 fn StarShape(turned: bool) -> Element {
-    let outline = points(&OUTLINE, turned);
+    let outline = points(&star::OUTLINE, turned);
     rsx! {
-        polygon { class: "star-edge", points: "{outline}" }
-        polygon { class: "star-shape", points: "{outline}" }
-        for (side, corners) in HOMES {
-            polygon { key: "{side_class(side)}", class: "home {side_class(side)}", points: points(&corners, turned) }
+        polygon { class: "star-edge", points: "{outline}", stroke_width: "{star::EDGE_STROKE}" }
+        polygon { class: "star-shape", points: "{outline}", stroke_width: "{star::FACE_STROKE}" }
+        for (side, corners) in star::HOMES {
+            polygon {
+                key: "{side_class(side)}",
+                class: "home {side_class(side)}",
+                points: points(&corners, turned),
+                stroke_width: "{star::HOME_STROKE}",
+            }
         }
     }
 }
@@ -399,8 +373,8 @@ fn StarShape(turned: bool) -> Element {
 fn draw_marble(x: i32, y: i32, side: Side) -> Element {
     rsx! {
         circle { class: "shadow", cx: "{x + 2}", cy: "{y + 4}", r: "16" }
-        circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "13" }
-        circle { class: "shine", cx: "{x}", cy: "{y}", r: "13" }
+        circle { class: "marble {side_class(side)}", cx: "{x}", cy: "{y}", r: "{star::MARBLE_RADIUS}" }
+        circle { class: "shine", cx: "{x}", cy: "{y}", r: "{star::MARBLE_RADIUS}" }
         if side == Side::Second {
             circle { class: "marble-mark", cx: "{x}", cy: "{y}", r: "6" }
         }

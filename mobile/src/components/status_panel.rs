@@ -4,8 +4,8 @@ use dioxus::prelude::*;
 use crate::{
     i18n::Arg,
     i18n::Texts,
-    shell::{use_game, use_room, use_settings},
-    state::{ComputerState, Connection, Mode, Verdict},
+    shell::{use_board, use_room, use_settings},
+    state::{ComputerState, Connection, LocalGame, Mode, Verdict},
 };
 
 /// Why an online game cannot go on now (the headline's text key), or `None` when it can.
@@ -45,17 +45,20 @@ pub fn verdict_text(texts: &Texts, kind: GameKind, verdict: Verdict) -> String {
 pub fn StatusPanel() -> Element {
     let settings = use_settings();
     let texts = settings.texts.read();
-    let game = use_game();
-    let session = game.session.read();
-    let Some(session) = session.as_ref() else {
+    let board = use_board();
+    let table = board.table.read();
+    let Some(table) = table.as_ref() else {
         return rsx! {};
     };
-    let shown = session.record();
-    let record: &AnyRecord = &shown;
-    let kind = session.kind();
+    let shown = table.record();
+    let record: &AnyRecord = shown;
+    let kind = table.kind();
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
-    let against_computer = matches!(session.mode(), Mode::Computer(_));
-    let online_seat = session.online_seat();
+    let local = table.local();
+    let against_computer = local.is_some_and(|g| matches!(g.mode(), Mode::Computer(_)));
+    let paused = local.is_some_and(LocalGame::is_paused);
+    let computer = local.map_or(ComputerState::Idle, LocalGame::computer);
+    let online_seat = table.online_seat();
     let room_view = use_room().view();
     let online_wait = room_view
         .read()
@@ -63,15 +66,15 @@ pub fn StatusPanel() -> Element {
         .and_then(|view| waiting_reason(&view.connection));
 
     // The result waits until the last move has been seen.
-    let finish = if game.animating() {
+    let finish = if board.animating() {
         None
     } else {
-        session.finish()
+        table.finish()
     };
     let finished = finish.is_some();
     let headline = match finish {
         Some(finish) => verdict_text(&texts, kind, finish.verdict),
-        None if session.is_paused() => texts.get("status-paused"),
+        None if paused => texts.get("status-paused"),
         None if online_seat.is_some() => match online_wait {
             // Never "Your turn" when no move can be made: say why instead.
             Some(reason) => texts.get(reason),
@@ -84,7 +87,7 @@ pub fn StatusPanel() -> Element {
                 vec![("side", side(record.turn()).into())],
             ),
         },
-        None => match session.computer() {
+        None => match computer {
             ComputerState::Thinking => texts.get("status-thinking"),
             ComputerState::Failed { retried: false } => texts.get("computer-failed"),
             ComputerState::Failed { retried: true } => texts.get("computer-failed-again"),
@@ -109,7 +112,7 @@ pub fn StatusPanel() -> Element {
         }
         _ => texts.get("status-no-moves-yet"),
     };
-    let must_pass = session.must_pass().then(|| {
+    let must_pass = table.must_pass().then(|| {
         texts.with(
             "status-must-pass",
             vec![("side", side(record.turn()).into())],

@@ -1,7 +1,7 @@
 use dioxus::prelude::*;
 
 use crate::{
-    shell::{use_game, use_settings},
+    shell::{use_board, use_settings},
     state::Action,
 };
 
@@ -9,11 +9,11 @@ use crate::{
 /// and Cancel, which goes back to the position before this turn (what Escape does).
 #[component]
 pub fn UnfinishedMove() -> Element {
-    let game = use_game();
+    let board = use_board();
     let settings = use_settings();
     let texts = settings.texts.read();
-    let unfinished = game
-        .session
+    let unfinished = board
+        .table
         .read()
         .as_ref()
         .is_some_and(|s| s.route_committed());
@@ -23,7 +23,7 @@ pub fn UnfinishedMove() -> Element {
     rsx! {
         div { class: "unfinished-move",
             p { class: "chain-hint", role: "status", "data-testid": "chain-hint", {texts.get("chain-hint")} }
-            button { onclick: move |_| game.dispatch(Action::Cancel), {texts.get("action-cancel")} }
+            button { onclick: move |_| board.dispatch(Action::Cancel), {texts.get("action-cancel")} }
         }
     }
 }

@@ -12,8 +12,5 @@ pub use native::{Handle, best_move, warm_up};
 #[cfg(target_arch = "wasm32")]
 pub use web::{Handle, best_move, warm_up};
 
-/// Whether games against the computer can be offered.
-pub const AVAILABLE: bool = true;
-
 /// Why no move came back: stopped on purpose, or a failure with its reason.
 pub use cozcade_thinker::ThinkError as ComputerError;

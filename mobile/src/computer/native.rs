@@ -1,15 +1,15 @@
-//! Natively the search runs on its own thread; the UI polls for the answer between frames.
+//! Natively the search runs on its own thread and answers through a channel.
 
 use std::sync::{
     Arc,
     atomic::{AtomicBool, Ordering},
-    mpsc::{self, TryRecvError},
 };
 
-use cozcade_engine::{AnyRecord, ai::InstantClock};
+use cozcade_engine::{AnyMove, AnyRecord, ai::InstantClock};
+use futures_channel::oneshot;
 
 use super::ComputerError;
-use crate::{platform, state::Level};
+use crate::state::Level;
 
 /// Stops one search.
 #[derive(Clone, Default)]
@@ -31,33 +31,29 @@ impl Handle {
 /// Nothing to load natively: the search is part of the app.
 pub fn warm_up() {}
 
+/// The computer's move for `record`, searched on a thread of its own; the answer comes back
+/// through a channel that the UI's task awaits.
 pub async fn best_move(
     record: AnyRecord,
     level: Level,
     seed: u64,
     handle: Handle,
-) -> Result<String, ComputerError> {
-    let (tx, rx) = mpsc::channel();
+) -> Result<AnyMove, ComputerError> {
+    let (answer, answered) = oneshot::channel();
     let cancel = handle.cancel.clone();
     std::thread::Builder::new()
         .name("cozcade-computer".into())
         .spawn(move || {
             let clock = InstantClock::start();
-            let _ = tx.send(cozcade_thinker::think(
+            let _ = answer.send(cozcade_thinker::think(
                 &record, level, seed, &cancel, &clock,
             ));
         })
         .map_err(|e| ComputerError::Failed(e.to_string()))?;
-    loop {
-        match rx.try_recv() {
-            Ok(result) => return result,
-            Err(TryRecvError::Empty) => platform::sleep(15).await,
-            // The thread ended without answering: it panicked.
-            Err(TryRecvError::Disconnected) => {
-                return Err(ComputerError::Failed(
-                    "the search stopped unexpectedly".into(),
-                ));
-            }
-        }
-    }
+    // A thread that ends without answering (it panicked) drops the sender.
+    answered.await.unwrap_or_else(|_| {
+        Err(ComputerError::Failed(
+            "the search stopped unexpectedly".into(),
+        ))
+    })
 }

@@ -3,7 +3,7 @@
 //! request and waits. Stopping terminates the worker outright, which is immediate; the next
 //! request starts a fresh one.
 
-use cozcade_engine::AnyRecord;
+use cozcade_engine::{AnyMove, AnyRecord};
 use dioxus::prelude::*;
 use serde::Deserialize;
 
@@ -87,12 +87,12 @@ pub async fn best_move(
     level: Level,
     seed: u64,
     _handle: Handle,
-) -> Result<String, ComputerError> {
-    let record =
+) -> Result<AnyMove, ComputerError> {
+    let record_json =
         serde_json::to_string(&record).map_err(|e| ComputerError::Failed(e.to_string()))?;
     let eval = document::eval(ASK_WORKER_JS);
     eval.send(
-        serde_json::json!({ "record": record, "level": level.as_str(), "seed": seed.to_string() }),
+        serde_json::json!({ "record": record_json, "level": level.as_str(), "seed": seed.to_string() }),
     )
     .map_err(|e| ComputerError::Failed(e.to_string()))?;
     let reply: Reply = eval
@@ -103,7 +103,10 @@ pub async fn best_move(
         Reply {
             cancelled: true, ..
         } => Err(ComputerError::Cancelled),
-        Reply { ok: Some(mv), .. } => Ok(mv),
+        // The worker answers in move notation: read back here, once, as the record's move.
+        Reply { ok: Some(mv), .. } => record
+            .parse_move(&mv)
+            .map_err(|e| ComputerError::Failed(e.to_string())),
         Reply { error, .. } => Err(ComputerError::Failed(
             error.unwrap_or_else(|| "no answer".into()),
         )),

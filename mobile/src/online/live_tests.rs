@@ -12,10 +12,11 @@ use cozcade_server::{Config, Limits, ManualClock, RunningServer};
 use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
 use futures_util::StreamExt;
 
-use super::client::{Link, OnlineClient, Phase, Stop};
+use super::client::{Link, OnlineClient, Phase, RoomUpdate, Stop};
+use super::connection::{Intent, Report, run};
 use super::rooms::create_room;
-use super::session::{Intent, run};
 use super::transport::{Socket, room_socket_url};
+use cozcade_protocol::RoomState;
 
 const WAIT: Duration = Duration::from_secs(10);
 
@@ -241,11 +242,13 @@ async fn two_players_play_kalah_through_a_dropped_connection() {
     server.running.shutdown().await;
 }
 
-/// What the test sees of a session: the client after each change.
+/// What the test sees of a connection: the client after each change, and the room as a reader
+/// that folds the reported updates keeps it (as the app's board does).
 struct Watched {
     intents: UnboundedSender<Intent>,
-    seen: UnboundedReceiver<OnlineClient>,
+    seen: UnboundedReceiver<(OnlineClient, Vec<RoomUpdate>)>,
     last: Option<OnlineClient>,
+    folded: Option<RoomState>,
     task: tokio::task::JoinHandle<OnlineClient>,
 }
 
@@ -255,13 +258,14 @@ impl Watched {
         let (seen_tx, seen) = unbounded();
         let client = OnlineClient::new(room.into(), seat_key, prefix.into());
         let url = room_socket_url(base, room).expect("http base and room id");
-        let task = tokio::spawn(run(url, client, intents_rx, move |client, _error| {
-            let _ = seen_tx.unbounded_send(client.clone());
+        let task = tokio::spawn(run(url, client, intents_rx, move |report: Report<'_>| {
+            let _ = seen_tx.unbounded_send((report.client.clone(), report.updates));
         }));
         Watched {
             intents,
             seen,
             last: None,
+            folded: None,
             task,
         }
     }
@@ -269,10 +273,33 @@ impl Watched {
     async fn until(&mut self, done: impl Fn(&OnlineClient) -> bool) -> &OnlineClient {
         let deadline = tokio::time::Instant::now() + WAIT;
         while !self.last.as_ref().is_some_and(&done) {
-            let next = tokio::time::timeout_at(deadline, self.seen.next())
+            let (next, updates) = tokio::time::timeout_at(deadline, self.seen.next())
                 .await
                 .expect("the session gets there in time")
                 .expect("the session is still running");
+            for update in updates {
+                match update {
+                    RoomUpdate::State(state) => self.folded = Some(state),
+                    RoomUpdate::Event { seq, by, event } => self
+                        .folded
+                        .as_mut()
+                        .expect("a state comes first")
+                        .apply(seq, by, &event)
+                        .expect("each event follows the last"),
+                }
+            }
+            // The reader's fold and the client's own state agree on the game after every step
+            // (the seats follow presence, which is the screen's business, not the board's).
+            if let (Some(folded), Some(state)) = (&self.folded, next.state()) {
+                assert_eq!(
+                    (folded.seq, folded.round, &folded.record),
+                    (state.seq, state.round, &state.record)
+                );
+                assert_eq!(
+                    (folded.new_round_proposed_by, folded.new_round_answer),
+                    (state.new_round_proposed_by, state.new_round_answer)
+                );
+            }
             self.last = Some(next);
         }
         self.last.as_ref().expect("just checked")

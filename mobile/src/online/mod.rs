@@ -4,11 +4,11 @@
 //! test: the wire types, `client` (the protocol as a pure state machine, messages in, messages
 //! out, no I/O) and `backoff` (the reconnect schedule). Here is the I/O around them:
 //! `transport` the WebSocket (`native` or `web` underneath), `rooms` the HTTP call that
-//! creates a room, `network` the device's online/offline news, and `session` the async loop
-//! that runs a client over a socket with
-//! reconnects.
+//! creates a room, `network` the device's online/offline news, and `connection` the async loop
+//! that runs a client over a socket with reconnects.
 
 pub use cozcade_protocol::{backoff, client};
+pub mod connection;
 mod frame;
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod live_tests;
@@ -16,7 +16,6 @@ mod live_tests;
 mod native;
 pub mod network;
 pub mod rooms;
-pub mod session;
 pub mod transport;
 #[cfg(target_arch = "wasm32")]
 mod web;

@@ -4,7 +4,7 @@
 use dioxus::prelude::*;
 use futures_util::StreamExt;
 
-use super::{game::Game, navigation::Navigation, room::Room, screen::Screen, settings::Settings};
+use super::{board::Board, navigation::Navigation, room::Room, screen::Screen, settings::Settings};
 use crate::{
     bridge::{self, HostEvent},
     i18n::Language,
@@ -14,7 +14,7 @@ use crate::{
 /// Starts listening; called once, by the root.
 pub(super) fn use_outside_events(
     settings: Settings,
-    game: Game,
+    board: Board,
     room: Room,
     navigation: Navigation,
 ) {
@@ -31,8 +31,8 @@ pub(super) fn use_outside_events(
         while let Some(event) = events.next().await {
             match event {
                 HostEvent::OpenRoom { invitation } => room.open_invitation(invitation),
-                HostEvent::Background => pause_while_away(game, navigation),
-                HostEvent::Foreground => game.resume_after_away(),
+                HostEvent::Background => pause_while_away(board, navigation),
+                HostEvent::Foreground => board.resume_after_away(),
                 HostEvent::Back => navigation.back(),
             }
         }
@@ -78,7 +78,7 @@ pub(super) fn use_outside_events(
             match what.as_str() {
                 "landscape" if *landscape.peek() != value => landscape.set(value),
                 "reduced-motion" => reduced.set(value),
-                "hidden" if value => pause_while_away(game, navigation),
+                "hidden" if value => pause_while_away(board, navigation),
                 _ => {}
             }
         }
@@ -86,8 +86,8 @@ pub(super) fn use_outside_events(
 }
 
 /// The page or app left the screen: a game on the board stops (nothing runs unseen).
-fn pause_while_away(game: Game, navigation: Navigation) {
+fn pause_while_away(board: Board, navigation: Navigation) {
     if *navigation.screen.peek() == Screen::Board {
-        game.pause_while_away();
+        board.pause_while_away();
     }
 }

@@ -4,10 +4,10 @@
 use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
-use super::{game::Game, room::Room, screen::Screen};
+use super::{board::Board, room::Room, screen::Screen};
 use crate::{
     platform,
-    state::{Action, Mode, Session},
+    state::{LocalAction, LocalGame, Mode},
     storage::SavedGame,
 };
 
@@ -16,7 +16,7 @@ pub struct Navigation {
     pub screen: Signal<Screen>,
     /// Where Back from How to play returns to.
     previous: Signal<Screen>,
-    game: Game,
+    board: Board,
     room: Room,
 }
 
@@ -25,11 +25,11 @@ pub fn use_navigation() -> Navigation {
 }
 
 impl Navigation {
-    pub(super) fn new(screen: Signal<Screen>, game: Game, room: Room) -> Self {
+    pub(super) fn new(screen: Signal<Screen>, board: Board, room: Room) -> Self {
         Navigation {
             screen,
             previous: Signal::new(Screen::Games),
-            game,
+            board,
             room,
         }
     }
@@ -46,8 +46,8 @@ impl Navigation {
             Screen::Games => None,
             Screen::Mode(_) | Screen::Online | Screen::Welcome => Some(Screen::Games),
             Screen::Board => Some(
-                self.game
-                    .session
+                self.board
+                    .table
                     .read()
                     .as_ref()
                     .map_or(Screen::Games, |s| Screen::Mode(s.kind())),
@@ -63,7 +63,7 @@ impl Navigation {
         }
         if current == Screen::Board && screen != Screen::Board {
             // Leaving the board pauses the computer (nothing runs off screen).
-            self.game.dispatch(Action::Pause);
+            self.board.dispatch(LocalAction::Pause);
         }
         if current == Screen::Online && screen != Screen::Online {
             // The room's connection lives only while its screen is open.
@@ -85,14 +85,14 @@ impl Navigation {
 
     /// A new game on the board (it replaces the slot's save).
     pub fn start_new(mut self, kind: GameKind, mode: Mode) {
-        self.game
-            .start_new(Session::new(kind, mode).with_seed(platform::fresh_seed()));
+        self.board
+            .start_new(LocalGame::new(kind, mode).with_seed(platform::fresh_seed()));
         self.screen.set(Screen::Board);
     }
 
     /// A saved game on the board.
     pub fn resume(mut self, saved: SavedGame) {
-        self.game.resume(saved);
+        self.board.resume(saved);
         self.screen.set(Screen::Board);
     }
 }

@@ -1,72 +1,48 @@
-//! The online room: creating one, opening one from an invitation, running its connection as a
-//! task, keeping the seat key on the device, and turning each report of the connection into
-//! the online screen's view and the board's session (which reads the room's record from the
-//! client: the client is its only owner).
+//! The online room on screen: opening one from an invitation (with the seat this device holds,
+//! or through the welcome), running its connection as a task, and closing it. Creating a room,
+//! the welcome, each report of the connection, the device's seats and leaving from the list
+//! each have a file of their own below.
 
-use std::cell::RefCell;
-use std::rc::Rc;
+mod create;
+mod leaving;
+mod report;
+mod seats;
+mod welcome;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use cozcade_engine::{AnyRecord, GameKind, Side};
+use cozcade_engine::GameKind;
 use dioxus::core::spawn_forever;
 use dioxus::prelude::*;
 use futures_channel::mpsc::unbounded;
 
 use super::{
-    game::Game,
+    board::Board,
     room_link::{RoomLink, RoomRun},
     screen::Screen,
     settings::Settings,
 };
 use crate::{
-    bridge::{self, Haptic},
     online::{
-        client::{IntentError, Link, OnlineClient, Stop},
-        rooms::{create_room, room_info},
-        session::{Intent, SharedClient, fresh_id_prefix, run},
+        client::{OnlineClient, Stop},
+        connection::{Intent, Report, fresh_id_prefix, run},
         transport::room_socket_url,
     },
-    platform,
-    state::online_games::ListedGame,
-    state::{
-        Action, Connection, Invitation, OnlineView, Session, Welcome, WelcomeInfo,
-        invitation::server_base,
-    },
-    storage::{self, RoomSeat},
+    platform::{self, is_offline},
+    state::{Connection, Invitation, OnlineView, Welcome},
+    storage,
 };
+use report::Kept;
 
 /// Numbers the rooms' runs (see [`RoomRun::id`]).
 static NEXT_RUN: AtomicU64 = AtomicU64::new(1);
-
-/// What a room's connection has written to the device so far, so each report writes only
-/// what changed.
-struct Kept {
-    /// The seat key stored for the room.
-    key: Option<String>,
-    /// The seat was forgotten (the room is gone or no longer ours).
-    forgotten: bool,
-    /// The last glance noted for the list of online games: seat, turn, number.
-    glance: Option<(Side, Option<Side>, u64)>,
-}
-
-/// Why "Play with a friend" did not open a room.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum CreateError {
-    #[error("{0}")]
-    Server(String),
-    #[error("the server address is not usable: {0}")]
-    BadServer(String),
-    /// The device has no network (the words are the player's language's).
-    #[error("{0}")]
-    Offline(String),
-}
 
 /// The room on screen; every field is a `Copy` handle.
 #[derive(Clone, Copy)]
 pub struct Room {
     link: RoomLink,
     settings: Settings,
-    game: Game,
+    board: Board,
     screen: Signal<Screen>,
     /// The invitation whose welcome is on screen (no seat taken yet).
     welcome: Signal<Option<Welcome>>,
@@ -80,13 +56,13 @@ impl Room {
     pub(super) fn new(
         settings: Settings,
         link: RoomLink,
-        game: Game,
+        board: Board,
         screen: Signal<Screen>,
     ) -> Self {
         Room {
             link,
             settings,
-            game,
+            board,
             screen,
             welcome: Signal::new(None),
         }
@@ -107,37 +83,6 @@ impl Room {
         self.link.send(intent);
     }
 
-    /// "Play with a friend": creates a room for `kind` on this app's server, keeps the seat
-    /// key on the device and opens the room (which shows the invitation until the friend comes).
-    pub async fn play_with_friend(self, kind: GameKind) -> Result<(), CreateError> {
-        if is_offline() {
-            return Err(CreateError::Offline(self.needs_network()));
-        }
-        let server = server_base(&platform::server_base())
-            .map_err(|e| CreateError::BadServer(e.to_string()))?;
-        // The network may go while the room is asked for: then that, not the failed request,
-        // is the reason.
-        let created = create_room(&server, kind)
-            .await
-            .map_err(|e| match is_offline() {
-                true => CreateError::Offline(self.needs_network()),
-                false => CreateError::Server(e.to_string()),
-            })?;
-        self.keep_seat(RoomSeat {
-            server: server.clone(),
-            room: created.room.clone(),
-            game: created.game,
-            seat_key: created.seat_key,
-            glance: None,
-            leaving: false,
-        });
-        self.open_invitation(Invitation {
-            server,
-            room: created.room,
-        });
-        Ok(())
-    }
-
     /// Opens a room from an invitation (the page's address, a native link, the list of this
     /// device's rooms): with the seat key stored for it when this device has one; otherwise
     /// the friend is welcomed first, and takes the guest seat (whose key arrives in the
@@ -156,67 +101,6 @@ impl Room {
         }
     }
 
-    /// Shows the welcome for `invitation` and asks the server, without taking anything, which
-    /// game it is and which seat is open. A full or unknown room goes straight to the online
-    /// screen's plain explanation.
-    fn greet(mut self, invitation: Invitation) {
-        self.game.close();
-        platform::show_room_in_address(Some(&invitation.room));
-        if is_offline() {
-            // The same explanation as a room opened without a network.
-            return self.connect(invitation, None);
-        }
-        self.welcome.set(Some(Welcome::reading(invitation.clone())));
-        self.screen.set(Screen::Welcome);
-        let mut welcome = self.welcome;
-        spawn_forever(async move {
-            let answer = room_info(&invitation.server, &invitation.room).await;
-            // The player may have gone elsewhere meanwhile: then this answer is nobody's.
-            let still_here = welcome
-                .peek()
-                .as_ref()
-                .is_some_and(|w| w.invitation == invitation);
-            if !still_here {
-                return;
-            }
-            let stop = match &answer {
-                Ok(None) => Some((Stop::UnknownRoom, None)),
-                Ok(Some(info)) if info.open_seat.is_none() => {
-                    Some((Stop::RoomFull, Some(info.game)))
-                }
-                _ => None,
-            };
-            if let Some((stop, game)) = stop {
-                welcome.set(None);
-                return self.show_stopped(invitation, stop, game);
-            }
-            let info = match answer {
-                Ok(Some(info)) => WelcomeInfo::Room(info),
-                Ok(None) => WelcomeInfo::Reading,
-                Err(e) => WelcomeInfo::Unreadable(e.to_string()),
-            };
-            welcome.set(Some(Welcome { invitation, info }));
-        });
-    }
-
-    /// The welcome's one button: takes the open seat of the room on the welcome.
-    pub fn take_seat(mut self) {
-        let Some(welcome) = self.welcome.take() else {
-            return;
-        };
-        self.connect(welcome.invitation, None);
-    }
-
-    /// Forgets the welcome on screen (the player went elsewhere without taking the seat).
-    pub(super) fn close_welcome(mut self) {
-        if self.welcome.peek().is_some() {
-            self.welcome.set(None);
-            if *self.screen.peek() == Screen::Welcome {
-                platform::show_room_in_address(None);
-            }
-        }
-    }
-
     /// The online screen's plain explanation of why `invitation` cannot be played.
     /// `game` when known, so that New game there leads to the same game.
     fn show_stopped(mut self, invitation: Invitation, stop: Stop, game: Option<GameKind>) {
@@ -232,7 +116,7 @@ impl Room {
     fn connect(mut self, invitation: Invitation, stored_key: Option<String>) {
         let mut view_signal = self.link.view;
         view_signal.set(Some(OnlineView::opening(invitation.clone())));
-        self.game.close();
+        self.board.close();
         self.screen.set(Screen::Online);
         platform::show_room_in_address(Some(&invitation.room));
         if is_offline() {
@@ -252,11 +136,11 @@ impl Room {
             return;
         };
         let id = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
-        let client: SharedClient = Rc::new(RefCell::new(OnlineClient::new(
+        let client = OnlineClient::new(
             invitation.room.clone(),
             stored_key.clone(),
             fresh_id_prefix(),
-        )));
+        );
         let (intents, incoming) = unbounded();
         let mut kept = Kept {
             key: stored_key,
@@ -266,8 +150,8 @@ impl Room {
         // The task belongs to the app, not to the screen that opened the room: it ends when
         // the room's screen is left (close) or the connection stops for good.
         let task = spawn_forever(async move {
-            run(url, client, incoming, move |client, error| {
-                self.on_report(id, &invitation, client, error, &mut kept);
+            run(url, client, incoming, move |report: Report<'_>| {
+                self.on_report(id, &invitation, report, &mut kept);
             })
             .await;
         });
@@ -279,249 +163,10 @@ impl Room {
     /// the list of this device's games).
     pub(super) fn close(self) {
         if self.link.stop() {
-            if self.game.is_online() {
-                self.game.close();
+            if self.board.is_online() {
+                self.board.close();
             }
             platform::show_room_in_address(None);
         }
     }
-
-    /// A report from the room's connection: the view, the board, and the seat kept or
-    /// forgotten on the device.
-    fn on_report(
-        self,
-        id: u64,
-        invitation: &Invitation,
-        shared: &SharedClient,
-        error: Option<IntentError>,
-        kept: &mut Kept,
-    ) {
-        let Kept {
-            key: kept_key,
-            forgotten,
-            glance,
-        } = kept;
-        if !self.link.is_current(id) {
-            return;
-        }
-        let client = shared.borrow();
-        let view = OnlineView::of(invitation.clone(), &client, error);
-        if view.forgets_seat() {
-            if !*forgotten {
-                *forgotten = true;
-                self.forget_seat(invitation);
-            }
-        } else if let (Some(key), Some(game)) = (client.seat_key(), client.game())
-            && kept_key.as_deref() != Some(key)
-        {
-            *kept_key = Some(key.to_string());
-            self.keep_seat(RoomSeat {
-                server: invitation.server.clone(),
-                room: invitation.room.clone(),
-                game,
-                seat_key: key.to_string(),
-                glance: None,
-                leaving: false,
-            });
-        }
-        // How the game stands, for the device's list (written only when it changed).
-        if !*forgotten
-            && let (Some(record), Some(seat), Some(seq)) =
-                (client.record(), client.seat(), client.last_seq())
-        {
-            let now_glance = (seat, record.outcome().is_none().then(|| record.turn()), seq);
-            if *glance != Some(now_glance) {
-                *glance = Some(now_glance);
-                self.note_glance(invitation, now_glance);
-            }
-        }
-        let game = client.record().map(AnyRecord::kind).zip(client.seat());
-        let seq = client.last_seq();
-        // The session reads the client; let go of it first.
-        drop(client);
-        if let Some((kind, seat)) = game {
-            let ready = view.ready();
-            let same_game = self
-                .game
-                .session
-                .peek()
-                .as_ref()
-                .is_some_and(|s| s.online_seat() == Some(seat) && s.kind() == kind);
-            if same_game {
-                self.game.dispatch(Action::Confirmed { seq, ready });
-            } else {
-                self.game.open(Session::online(shared.clone(), seat, ready));
-            }
-        }
-        let mut view_signal = self.link.view;
-        // A refusal the player hasn't felt yet: the phone buzzes once (nothing on the web).
-        let newly_refused = view.message.is_some()
-            && view_signal.peek().as_ref().map(|v| &v.message) != Some(&view.message);
-        if newly_refused {
-            bridge::haptic(Haptic::Error);
-        }
-        if view_signal.peek().as_ref() != Some(&view) {
-            view_signal.set(Some(view));
-        }
-    }
-
-    /// Why online play cannot start now, in the player's language.
-    fn needs_network(self) -> String {
-        self.settings.texts.peek().get("online-needs-network")
-    }
-
-    fn keep_seat(self, seat: RoomSeat) {
-        let Some(store) = self.settings.store() else {
-            return;
-        };
-        if let Err(error) = storage::keep_room_seat(store.as_ref(), seat) {
-            self.settings.save_failed(error);
-        }
-    }
-
-    fn forget_seat(self, invitation: &Invitation) {
-        let Some(store) = self.settings.store() else {
-            return;
-        };
-        if let Err(error) =
-            storage::forget_room(store.as_ref(), &invitation.server, &invitation.room)
-        {
-            self.settings.save_failed(error);
-        }
-    }
-
-    /// The rooms this device holds a seat in, newest first (an unreadable list is reported and
-    /// shown empty).
-    pub fn room_seats(self) -> Vec<RoomSeat> {
-        let Some(store) = self.settings.store() else {
-            return Vec::new();
-        };
-        match storage::room_seats(store.as_ref()) {
-            Ok(seats) => seats,
-            Err(error) => {
-                self.settings.save_failed(error);
-                Vec::new()
-            }
-        }
-    }
-
-    /// The device's list of online games, latest played first (rooms being left are not in it).
-    pub fn listed_games(self) -> Vec<ListedGame> {
-        ListedGame::list(&self.room_seats(), platform::now_secs())
-    }
-
-    fn note_glance(self, invitation: &Invitation, (seat, turn, seq): (Side, Option<Side>, u64)) {
-        let Some(store) = self.settings.store() else {
-            return;
-        };
-        let noted = storage::note_glance(
-            store.as_ref(),
-            &invitation.server,
-            &invitation.room,
-            seat,
-            turn,
-            seq,
-            platform::now_secs(),
-        );
-        if let Err(error) = noted {
-            self.settings.save_failed(error);
-        }
-    }
-
-    /// Leave, from the list: the room leaves the list at once, even offline, and the leave goes
-    /// to the server as the in-game Leave does. The seat key is forgotten only once the server
-    /// confirmed; until then the leave is tried again (and on the app's next start).
-    pub fn leave_from_list(self, server: &str, room: &str) {
-        let Some(store) = self.settings.store() else {
-            return;
-        };
-        let seat = match storage::mark_leaving(store.as_ref(), server, room) {
-            Ok(true) => storage::room_seats(store.as_ref()).ok().and_then(|seats| {
-                seats
-                    .into_iter()
-                    .find(|s| s.server == server && s.room == room)
-            }),
-            Ok(false) => None,
-            Err(error) => {
-                self.settings.save_failed(error);
-                None
-            }
-        };
-        if let Some(seat) = seat {
-            self.send_leave(seat);
-        }
-    }
-
-    /// Sends the leaves that did not reach the server before (the app stopped, or was offline).
-    pub(super) fn send_pending_leaves(self) {
-        for seat in self.room_seats().into_iter().filter(|s| s.leaving) {
-            self.send_leave(seat);
-        }
-    }
-
-    /// Connects with the seat's key, sends `leave` once the room is caught up, and forgets the
-    /// seat when the server says it is gone (left, or no longer ours, or no room). Retries with
-    /// the usual backoff while the server cannot be reached.
-    fn send_leave(self, seat: RoomSeat) {
-        let Some(url) = room_socket_url(&seat.server, &seat.room) else {
-            let invitation = Invitation {
-                server: seat.server,
-                room: seat.room,
-            };
-            return self.forget_seat(&invitation);
-        };
-        // Shared like the room screen's client, so both run the same loop (see `run`).
-        let client: SharedClient = Rc::new(RefCell::new(OnlineClient::new(
-            seat.room.clone(),
-            Some(seat.seat_key),
-            fresh_id_prefix(),
-        )));
-        let (intents, incoming) = unbounded();
-        let invitation = Invitation {
-            server: seat.server,
-            room: seat.room,
-        };
-        spawn_forever(async move {
-            let mut asked = false;
-            let client = run(
-                url,
-                client,
-                incoming,
-                move |client: &SharedClient, error| {
-                    if error.is_some() {
-                        asked = false;
-                    }
-                    let client = client.borrow();
-                    let caught_up = *client.link() == Link::Connected
-                        && client.record().is_some()
-                        && !client.has_pending();
-                    if !asked && caught_up {
-                        asked = intents.unbounded_send(Intent::Leave).is_ok();
-                    }
-                },
-            )
-            .await;
-            let gone = matches!(
-                client.borrow().link(),
-                Link::Stopped(
-                    Stop::Left | Stop::BadSeatKey | Stop::UnknownRoom | Stop::RoomExpired
-                )
-            );
-            if gone {
-                self.forget_seat(&invitation);
-            }
-        });
-    }
-}
-
-/// Whether the device says it has no network at all (the browser's `navigator.onLine`). A phone
-/// that has one but cannot reach the server is not offline: that is the request's own error.
-#[cfg(target_arch = "wasm32")]
-fn is_offline() -> bool {
-    web_sys::window().is_some_and(|window| !window.navigator().on_line())
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn is_offline() -> bool {
-    false
 }

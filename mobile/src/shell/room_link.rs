@@ -6,7 +6,7 @@ use dioxus::prelude::*;
 use futures_channel::mpsc::UnboundedSender;
 
 use crate::{
-    online::{client::IntentError, session::Intent},
+    online::{client::IntentError, connection::Intent},
     state::{OnlineMessage, OnlineView},
 };
 

@@ -7,7 +7,7 @@
 //! the animation ends it draws the record's own position again.
 
 use cozcade_engine::{
-    AnyRecord, Game, Kalah,
+    AnyRecord, Kalah,
     checkers::{self, Checkers},
     chinese_checkers::{self, ChineseCheckers},
     kalah,
@@ -148,34 +148,6 @@ impl Animation {
     }
 }
 
-/// What a Kalah move did besides sowing, to say so: the seeds it captured (the last seed and
-/// those across from it) and whether the mover moves again.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct KalahFeat {
-    pub captured: u8,
-    pub extra_turn: bool,
-}
-
-impl KalahFeat {
-    /// `mv` played from `before`, as the engine plays it. A move that ends the game sweeps the
-    /// rows into the stores: that is no capture, and there is no turn after it.
-    pub fn of(before: &Kalah, mv: kalah::Move) -> KalahFeat {
-        let after = before.play_unchecked(&mv);
-        if after.outcome().is_some() {
-            return KalahFeat::default();
-        }
-        let mover = before.turn();
-        // The counts after every seed is dropped, before the engine applies a capture.
-        let sown = sowing::sown(before, mv);
-        KalahFeat {
-            captured: after
-                .store(mover)
-                .saturating_sub(sown.stores[mover.index()]),
-            extra_turn: after.turn() == mover,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -184,7 +156,7 @@ mod tests {
     fn record(kind: GameKind, start: &str, moves: &[&str]) -> AnyRecord {
         let mut record = AnyRecord::from_fen(kind, start).expect("valid position");
         for mv in moves {
-            record.play(mv).expect("legal move");
+            record.play_text(mv).expect("legal move");
         }
         record
     }
@@ -255,7 +227,7 @@ mod tests {
                 _ => false,
             })
             .expect("a hop from the start");
-        record.play_move(&hop).expect("legal");
+        record.play(&hop).expect("legal");
         let route: Vec<Cell> = match &hop {
             cozcade_engine::AnyMove::ChineseCheckers(mv) => mv
                 .route()
@@ -291,33 +263,6 @@ mod tests {
         let (counts, landing) = animation.kalah_frame().expect("kalah");
         assert_eq!(counts.stores, [1, 0]);
         assert_eq!(landing, Some((Side::First, None)));
-    }
-
-    #[test]
-    fn kalah_says_extra_turn_and_captured() {
-        let start = Kalah::start();
-        // c from the start: four seeds, the last into the store.
-        let c = kalah::Move(kalah::Pit::new(2).expect("c"));
-        assert_eq!(
-            KalahFeat::of(&start, c),
-            KalahFeat {
-                captured: 0,
-                extra_turn: true
-            }
-        );
-        // b's one seed lands in the empty c, across from four: five captured.
-        let before: Kalah = "G:G0,1,0,0,0,1,20:T1,1,1,4,1,1,17".parse().expect("valid");
-        let b = kalah::Move(kalah::Pit::new(1).expect("b"));
-        assert_eq!(
-            KalahFeat::of(&before, b),
-            KalahFeat {
-                captured: 5,
-                extra_turn: false
-            }
-        );
-        // a plain sowing: neither.
-        let a = kalah::Move(kalah::Pit::new(0).expect("a"));
-        assert_eq!(KalahFeat::of(&start, a), KalahFeat::default());
     }
 
     #[test]

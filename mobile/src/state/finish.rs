@@ -59,7 +59,7 @@ mod tests {
         // Gold's last seed ends its row: turquoise sweeps 6 into its store, 24 + 0 vs 18 + 6.
         let mut record = AnyRecord::from_fen(GameKind::Kalah, "G:G0,0,0,0,0,1,23:T1,1,1,1,1,1,18")
             .expect("valid position");
-        record.play("f").expect("legal");
+        record.play_text("f").expect("legal");
         record
     }
 
@@ -82,7 +82,7 @@ mod tests {
         // Red (the first colour) takes white's last piece.
         let mut record =
             AnyRecord::from_fen(GameKind::Checkers, "B:W18:B14").expect("valid position");
-        record.play("14x23").expect("legal");
+        record.play_text("14x23").expect("legal");
         assert_eq!(record.outcome(), Some(Outcome::Win(Side::First)));
         let verdict = |mode, seat| Finish::of(&record, mode, seat).map(|f| f.verdict);
         assert_eq!(
@@ -109,7 +109,7 @@ mod tests {
         // The computer's win.
         let mut record =
             AnyRecord::from_fen(GameKind::Checkers, "W:W18:B14").expect("valid position");
-        record.play("18x9").expect("legal");
+        record.play_text("18x9").expect("legal");
         assert_eq!(
             Finish::of(&record, Mode::Computer(Level::Hard), None).map(|f| f.verdict),
             Some(Verdict::ComputerWins)

@@ -249,12 +249,9 @@ mod tests {
         c.on_text(&wire(&ServerMessage::Sync {
             state: RoomState {
                 room: ROOM.into(),
-                game,
                 seq: 0,
                 round: 1,
-                record: AnyRecord::new(game).to_text(),
-                turn: Some(Side::First),
-                result: None,
+                record: AnyRecord::new(game),
                 new_round_proposed_by: None,
                 new_round_answer: None,
                 seats,
@@ -431,12 +428,9 @@ mod tests {
         c.on_text(&wire(&ServerMessage::Sync {
             state: RoomState {
                 room: ROOM.into(),
-                game: GameKind::Kalah,
                 seq: 2,
                 round: 1,
-                record: AnyRecord::new(GameKind::Kalah).to_text(),
-                turn: Some(Side::First),
-                result: None,
+                record: AnyRecord::new(GameKind::Kalah),
                 new_round_proposed_by: None,
                 new_round_answer: Some(NewRoundAnswer::Declined { by: Side::Second }),
                 seats: [SeatStatus::Connected, SeatStatus::Connected],

@@ -38,12 +38,6 @@ pub fn frame(before: &Kalah, mv: Move, dropped: usize) -> KalahCounts {
     dropping(before, mv, dropped)
 }
 
-/// The counts once every seed of `mv` is dropped, before the engine applies a capture or the
-/// end of the game: what the move sowed, to tell a capture from it.
-pub fn sown(before: &Kalah, mv: Move) -> KalahCounts {
-    dropping(before, mv, usize::MAX)
-}
-
 fn dropping(before: &Kalah, mv: Move, dropped: usize) -> KalahCounts {
     let path = before.sowing_path(mv.0);
     let mover = before.turn();

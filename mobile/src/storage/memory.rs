@@ -52,20 +52,22 @@ impl Store for MemoryStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::state::{Action, Effect, Level, Mode, Session};
+    use crate::state::{Effect, Level, LocalGame, Mode};
 
     /// What the app shell does on `Effect::Save`.
-    fn save(store: &MemoryStore, session: &Session) {
-        store.save(&SavedGame::of(session)).expect("saves");
+    fn save(store: &MemoryStore, game: &LocalGame) {
+        store.save(&SavedGame::of(game)).expect("saves");
     }
 
     #[test]
-    fn a_session_saved_mid_game_resumes_where_it_was_with_its_level() {
+    fn a_game_saved_mid_game_resumes_where_it_was_with_its_level() {
         let store = MemoryStore::default();
-        let mut session = Session::new(GameKind::Kalah, Mode::Computer(Level::Hard)).with_seed(9);
-        let effects = session.apply(Action::Tap(5)); // gold f: the computer is to move
+        let mut game = LocalGame::new(GameKind::Kalah, Mode::Computer(Level::Hard)).with_seed(9);
+        // Gold f: the computer is to move.
+        let gold_f = crate::state::place_of(GameKind::Kalah, 5).expect("gold f");
+        let effects = game.tap(gold_f);
         assert!(effects.contains(&Effect::Save));
-        save(&store, &session);
+        save(&store, &game);
 
         let loaded = store
             .load(GameKind::Kalah, Slot::Computer)
@@ -74,10 +76,10 @@ mod tests {
         assert_eq!(loaded.mode, Mode::Computer(Level::Hard));
         // The seed comes back with the game, so the computer answers as it would have.
         assert_eq!(loaded.seed, Some(9));
-        let mut resumed = Session::resume_record(loaded.record, loaded.mode)
+        let mut resumed = LocalGame::resume_record(loaded.record, loaded.mode)
             .with_seed(loaded.seed.expect("saved"));
-        assert_eq!(resumed.record(), session.record());
-        assert_eq!(resumed.seed(), session.seed());
+        assert_eq!(resumed.record(), game.record());
+        assert_eq!(resumed.seed(), game.seed());
         // The computer's turn was saved, so it thinks again on resume, at the saved level.
         assert!(matches!(
             resumed.start().as_slice(),

@@ -44,8 +44,8 @@ mod tests {
 
     pub(super) fn sample() -> SavedGame {
         let mut record = AnyRecord::new(GameKind::Kalah);
-        record.play("c").expect("legal");
-        record.play("a").expect("legal");
+        record.play_text("c").expect("legal");
+        record.play_text("a").expect("legal");
         SavedGame {
             mode: Mode::Computer(Level::Medium),
             record,

@@ -4,7 +4,7 @@ use cozcade_engine::{AnyRecord, GameKind};
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    state::{Mode, PassAndPlay, Session, Slot},
+    state::{LocalGame, Mode, PassAndPlay, Slot},
     text::clip,
 };
 
@@ -23,12 +23,12 @@ pub struct SavedGame {
 
 impl SavedGame {
     /// What a local game saves of itself.
-    pub fn of(session: &Session) -> Self {
+    pub fn of(game: &LocalGame) -> Self {
         SavedGame {
-            mode: session.mode(),
-            record: AnyRecord::clone(&session.record()),
-            pass: session.pass_and_play(),
-            seed: Some(session.seed()),
+            mode: game.mode(),
+            record: game.record().clone(),
+            pass: game.pass_and_play(),
+            seed: Some(game.seed()),
         }
     }
 

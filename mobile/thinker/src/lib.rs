@@ -9,7 +9,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use cozcade_engine::{
-    AnyRecord,
+    AnyMove, AnyRecord,
     ai::{Clock, Level, Search, choose_any},
 };
 
@@ -26,14 +26,14 @@ pub enum ThinkError {
 }
 
 /// One whole search at `level` with the game's `seed`, with the level's default time budget
-/// as the safety stop; `cancel` stops it early. Answers the chosen move in the game's move text.
+/// as the safety stop; `cancel` stops it early.
 pub fn think(
     record: &AnyRecord,
     level: Level,
     seed: u64,
     cancel: &AtomicBool,
     clock: &dyn Clock,
-) -> Result<String, ThinkError> {
+) -> Result<AnyMove, ThinkError> {
     let search = Search::new(level)
         .seed(seed)
         .clock(clock)
@@ -60,10 +60,7 @@ mod tests {
             for level in Level::ALL {
                 let record = AnyRecord::new(kind);
                 let mv = think(&record, level, 7, &cancel, &clock).expect("a move");
-                assert!(
-                    record.legal_move_texts().contains(&mv),
-                    "{kind} {level:?}: {mv}"
-                );
+                assert!(record.legal_moves().contains(&mv), "{kind} {level:?}: {mv}");
             }
         }
     }
@@ -84,9 +81,8 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let clock = InstantClock::start();
         let mut record = AnyRecord::new(GameKind::Kalah);
-        while !record.legal_move_texts().is_empty() {
-            let mv = record.legal_move_texts()[0].clone();
-            record.play(&mv).expect("a legal move");
+        while let Some(mv) = record.legal_moves().first() {
+            record.play(mv).expect("a legal move");
         }
         assert!(matches!(
             think(&record, Level::Easy, 7, &cancel, &clock),

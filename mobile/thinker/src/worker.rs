@@ -21,6 +21,8 @@ pub fn think_json(record_json: &str, level: &str, seed: &str) -> Result<String, 
     // The worker is terminated to stop a search, so the flag is never set here.
     let cancel = AtomicBool::new(false);
     let clock = || js_sys::Date::now() as u64;
+    // The move crosses to the page as its notation, which the page reads back with the record.
     crate::think(&record, level, seed, &cancel, &clock)
+        .map(|mv| mv.to_string())
         .map_err(|e| JsValue::from_str(&e.to_string()))
 }

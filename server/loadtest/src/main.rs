@@ -91,6 +91,15 @@ struct Args {
     /// Seed for the random games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
+    /// CPUs the started server may run on (`taskset -c` syntax, e.g. `1`), so that it and
+    /// this program (run under `taskset -c 0`) do not share a core.
+    #[arg(long)]
+    server_cpus: Option<String>,
+    /// Measure idle connections instead of play: seat every room, then only ping (as the app
+    /// does while nobody moves) for `--seconds`, and report the server's memory per connection
+    /// and CPU for the heartbeats.
+    #[arg(long)]
+    idle: bool,
 }
 
 type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
@@ -166,6 +175,9 @@ async fn run(args: Args) -> Result<()> {
         rooms.len(),
         started.elapsed().as_secs_f64()
     );
+    // The server's resident memory with its rooms stored but no connection: what connections
+    // add is measured from here.
+    let baseline_rss = pid.map(rss_kib).unwrap_or(f64::NAN);
 
     // Two seated connections per room. Each room's task seats its players, keeps them alive
     // as the app does (a ping whenever a seat has sent nothing for a while: the server drops a
@@ -223,6 +235,53 @@ async fn run(args: Args) -> Result<()> {
         players.len() * 2,
         started.elapsed().as_secs_f64()
     );
+    if args.idle {
+        let Some(pid) = pid else {
+            bail!("--idle measures the server it starts: leave out --addr");
+        };
+        // The seated rooms settle (owners started, buffers shrunk back), then a window of
+        // nothing but heartbeats.
+        tokio::time::sleep(Duration::from_secs(5)).await;
+        let held = held_connections(addr).await.unwrap_or(-1);
+        let rss_start = rss_kib(pid);
+        let cpu_start = cpu_seconds(pid);
+        tokio::time::sleep(measure).await;
+        let cpu = cpu_seconds(pid) - cpu_start;
+        let rss_end = rss_kib(pid);
+        let held_end = held_connections(addr).await.unwrap_or(-1);
+        let per = (rss_end - baseline_rss) / (held_end.max(1) as f64);
+        println!("---");
+        println!(
+            "idle connections:    {held} at the start of the window, {held_end} at its end \
+             (server's count); dropped: {}",
+            totals.dropped.load(Ordering::Relaxed)
+        );
+        println!(
+            "server memory:       {:.0} MiB before any connection, {:.0} MiB at the window's start, \
+             {:.0} MiB at its end: {:.1} KiB per connection ({})",
+            baseline_rss / 1024.0,
+            rss_start / 1024.0,
+            rss_end / 1024.0,
+            per,
+            memory(pid)
+        );
+        println!(
+            "server CPU:          {cpu:.1} s in {:.0} s = {:.1}% of one core for the heartbeats",
+            measure.as_secs_f64(),
+            cpu / measure.as_secs_f64() * 100.0
+        );
+        println!("load-test memory:    {}", memory(std::process::id()));
+        // Play "began" and ended before now: every room's task stops at once.
+        let past = Instant::now()
+            .checked_sub(measure + Duration::from_secs(1))
+            .unwrap_or_else(Instant::now);
+        start_tx.send_replace(Some(past));
+        for player in players {
+            let _ = player.await;
+        }
+        stop_server(server.take()).await;
+        return Ok(());
+    }
 
     // Play: each room moves at its share of the target rate, starting at a random offset.
     let begin = Instant::now() + Duration::from_millis(500);
@@ -329,9 +388,14 @@ async fn run(args: Args) -> Result<()> {
         );
     }
     println!("load-test memory:    {}", memory(std::process::id()));
-    if let Some(mut started) = server.take() {
-        // SIGTERM for a graceful stop; the throwaway PostgreSQL and the temporary database
-        // go when `started` is dropped.
+    stop_server(server.take()).await;
+    Ok(())
+}
+
+/// SIGTERM for a graceful stop; the throwaway PostgreSQL and the temporary database go when
+/// `started` is dropped.
+async fn stop_server(server: Option<Started>) {
+    if let Some(mut started) = server {
         if let Some(pid) = started.child.id() {
             let _ = std::process::Command::new("kill")
                 .arg(pid.to_string())
@@ -339,7 +403,6 @@ async fn run(args: Args) -> Result<()> {
         }
         let _ = tokio::time::timeout(Duration::from_secs(20), started.child.wait()).await;
     }
-    Ok(())
 }
 
 /// A scratch directory for the started server's database, removed when dropped.
@@ -387,7 +450,14 @@ async fn spawn_server(args: &Args) -> Result<(Started, SocketAddr)> {
         (None, Some(url)) => url.into(),
         (None, None) => dir.0.join("load.db").into_os_string(),
     };
-    let mut command = Command::new(&bin);
+    let mut command = match &args.server_cpus {
+        Some(cpus) => {
+            let mut taskset = Command::new("taskset");
+            taskset.args(["-c", cpus]).arg(&bin);
+            taskset
+        }
+        None => Command::new(&bin),
+    };
     if let Some(pool) = args.db_pool {
         command.args(["--db-pool", &pool.to_string()]);
     }
@@ -398,7 +468,14 @@ async fn spawn_server(args: &Args) -> Result<(Started, SocketAddr)> {
         // Every simulated player comes from this one machine's address: lift the
         // per-address limits, which exist for exactly the opposite case.
         .args(["--max-connections-per-address", &connections])
+        .args(["--max-http-connections-per-address", &connections])
         .args(["--rooms-per-minute", "1e12", "--rooms-burst", &connections])
+        .args([
+            "--all-rooms-per-minute",
+            "1e12",
+            "--all-rooms-burst",
+            &connections,
+        ])
         .env("RUST_LOG", "warn")
         .stdout(Stdio::piped())
         .kill_on_drop(true)
@@ -482,6 +559,17 @@ fn cpu_seconds(pid: u32) -> f64 {
         .filter_map(|&i| fields.get(i)?.parse::<f64>().ok())
         .sum();
     ticks / 100.0
+}
+
+/// VmRSS of a process in KiB, from /proc (NaN when unreadable).
+fn rss_kib(pid: u32) -> f64 {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .find(|l| l.starts_with("VmRSS:"))
+        .and_then(|l| l.split_whitespace().nth(1))
+        .and_then(|kb| kb.parse().ok())
+        .unwrap_or(f64::NAN)
 }
 
 /// VmHWM (peak resident memory) and VmRSS of a process, from /proc.

@@ -5,14 +5,16 @@ use std::sync::Arc;
 use anyhow::Result;
 use clap::Parser;
 use cozcade_server::{Config, SystemClock};
-use tracing_subscriber::EnvFilter;
+use tracing::{Level, Metadata};
+use tracing_subscriber::{EnvFilter, filter::filter_fn, prelude::*};
 
 #[tokio::main]
 async fn main() -> Result<()> {
     // Logs go to stderr: stdout carries only the line saying where the server listens.
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+    tracing_subscriber::registry()
+        .with(tracing_subscriber::fmt::layer().with_writer(std::io::stderr))
+        .with(EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()))
+        .with(filter_fn(tells_no_secrets))
         .init();
     let config = Config::parse();
     // Many players means many sockets; take what the hard limit allows.
@@ -64,4 +66,16 @@ impl ShutdownSignal {
             let _ = tokio::signal::ctrl_c().await;
         }
     }
+}
+
+/// Whether an event may be logged whatever `RUST_LOG` asks: not the libraries' most detailed
+/// levels that print what goes over the wire. tungstenite's trace prints every message (room
+/// ids, seat keys), tokio-postgres's debug every query's parameters (room ids); a room id is a
+/// capability, and no log names one in full.
+fn tells_no_secrets(event: &Metadata<'_>) -> bool {
+    let target = event.target();
+    let level = *event.level();
+    !((target.starts_with("tungstenite") || target.starts_with("tokio_tungstenite"))
+        && level == Level::TRACE
+        || target.starts_with("tokio_postgres") && level >= Level::DEBUG)
 }

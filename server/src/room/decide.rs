@@ -9,14 +9,23 @@ use std::collections::HashMap;
 
 use cozcade_engine::{AnyRecord, GameKind};
 use cozcade_protocol::{
-    ClientMessage, ErrorCode, Event, MAX_ACTION_ID_LEN, NewRoundAnswer, RoomState, Seat,
-    SeatStatus, ServerMessage,
+    ClientMessage, ErrorCode, Event, FoldError, MAX_ACTION_ID_LEN, RoomState, Seat, SeatStatus,
+    ServerMessage,
 };
 
 use crate::{secret::KeyHash, store::StoredRoom};
 
 /// Most missed events replayed to a reconnecting client; beyond that it gets a full sync.
 const MAX_REPLAY: u64 = 200;
+
+/// The action ids remembered, per room: those of the last this many events. A resend of an
+/// older action is refused as `stale` rather than `duplicate` (it was built on a number the
+/// room has left behind), which changes nothing either; remembering every id would let one
+/// room's memory grow with every action.
+pub const ACTION_IDS_KEPT: u64 = 512;
+
+/// Most actions a room stores unless told otherwise ([`Room::with_max_events`]).
+pub const DEFAULT_MAX_EVENTS: u64 = 10_000;
 
 /// A confirmed event as kept in memory for replays.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,11 +81,8 @@ impl Refusal {
 /// What a message does, when it is not refused.
 #[derive(Debug)]
 pub enum Decision {
-    /// Confirm this event (once stored); a move also gives the game it leads to.
-    Confirm {
-        logged: Logged,
-        record: Option<AnyRecord>,
-    },
+    /// Confirm this event (once stored).
+    Confirm(Logged),
     /// Send the sender the whole room (`resync`); nothing changes.
     Sync,
 }
@@ -84,21 +90,21 @@ pub enum Decision {
 /// One room's confirmed state: everything the store holds about it, rebuilt in memory.
 #[derive(Clone, Debug)]
 pub struct Room {
-    pub id: String,
-    pub game: GameKind,
-    pub seq: u64,
-    pub round: u32,
-    pub record: AnyRecord,
+    /// What both ends know of the room, folded from its events by the protocol's one fold
+    /// ([`RoomState::apply`], the step each client takes too). Its seats say only open or
+    /// held: whether a connection holds a seat is the owner's to say ([`Room::state`]).
+    pub state: RoomState,
     /// Sequence number of the current round's `new_round_started` event (0 in round 1).
     pub round_start_seq: u64,
-    /// The events of the current round, its start event included.
+    /// The last events of the current round (its start event included while it is among
+    /// them): enough to replay what a reconnecting client missed.
     pub log: Vec<Logged>,
-    pub proposed_by: Option<Seat>,
-    /// How the last request was turned down, until the next request or round (for a `sync`).
-    pub new_round_answer: Option<NewRoundAnswer>,
-    /// Every action id already applied, per seat, with the sequence number it got.
+    /// The action ids applied in the last [`ACTION_IDS_KEPT`] events at least, per seat, with
+    /// the sequence number each got.
     pub action_ids: HashMap<(Seat, String), u64>,
     pub seat_key_hashes: [Option<KeyHash>; 2],
+    /// Once `seq` reaches this, every action is refused (`room_exhausted`).
+    pub max_events: u64,
 }
 
 /// Why a stored room could not be rebuilt.
@@ -116,46 +122,61 @@ pub struct ReplayError {
 impl Room {
     /// A room nobody has acted in yet.
     pub fn new(id: String, game: GameKind, seat_key_hashes: [Option<KeyHash>; 2]) -> Room {
+        let mut state = RoomState::new(id, game);
+        state.seats = seat_key_hashes.map(|hash| match hash {
+            Some(_) => SeatStatus::Away,
+            None => SeatStatus::Open,
+        });
         Room {
-            id,
-            game,
-            seq: 0,
-            round: 1,
-            record: AnyRecord::new(game),
+            state,
             round_start_seq: 0,
             log: Vec::new(),
-            proposed_by: None,
-            new_round_answer: None,
             action_ids: HashMap::new(),
             seat_key_hashes,
+            max_events: DEFAULT_MAX_EVENTS,
         }
     }
 
-    /// Rebuilds a room from its stored events.
+    pub fn id(&self) -> &str {
+        &self.state.room
+    }
+
+    pub fn game(&self) -> GameKind {
+        self.state.game()
+    }
+
+    /// The last confirmed sequence number.
+    pub fn seq(&self) -> u64 {
+        self.state.seq
+    }
+
+    /// The current round's game.
+    pub fn record(&self) -> &AnyRecord {
+        &self.state.record
+    }
+
+    /// The same room, storing at most `max_events` actions.
+    pub fn with_max_events(mut self, max_events: u64) -> Room {
+        self.max_events = max_events;
+        self
+    }
+
+    /// Rebuilds a room from its stored events, each folded as [`Room::adopt`] folds it when
+    /// it is confirmed.
     pub fn from_stored(stored: StoredRoom) -> Result<Room, ReplayError> {
         let mut room = Room::new(stored.id, stored.game, stored.seat_key_hashes);
         for event in stored.events {
-            if event.seq != room.seq + 1 {
-                return Err(ReplayError {
-                    room: room.id,
-                    seq: event.seq,
-                    why: format!("gap after #{}", room.seq),
-                });
-            }
-            if let Event::Move { mv } = &event.event {
-                room.record.play(mv).map_err(|e| ReplayError {
-                    room: room.id.clone(),
-                    seq: event.seq,
-                    why: e.to_string(),
-                })?;
-            }
             let logged = Logged {
                 seq: event.seq,
                 by: event.seat,
                 action_id: event.action_id,
                 event: event.event,
             };
-            room.adopt(logged, None);
+            room.adopt(logged).map_err(|e| ReplayError {
+                room: room.state.room.clone(),
+                seq: event.seq,
+                why: e.to_string(),
+            })?;
         }
         Ok(room)
     }
@@ -219,38 +240,47 @@ impl Room {
                 )
             });
         }
+        if self.state.seq >= self.max_events {
+            return Err(Refusal::new(
+                ErrorCode::RoomExhausted,
+                format!(
+                    "this room holds {} actions, the most a room may: play on in a new room",
+                    self.max_events
+                ),
+                Some(action_id),
+            ));
+        }
         if let Some(based_on) = based_on
-            && based_on != self.seq
+            && based_on != self.state.seq
         {
             return Err(Refusal {
-                seq: Some(self.seq),
+                seq: Some(self.state.seq),
                 ..Refusal::new(
                     ErrorCode::Stale,
                     format!(
                         "this action was built on #{based_on}, but the room is at #{}",
-                        self.seq
+                        self.state.seq
                     ),
                     Some(action_id),
                 )
             });
         }
-        let mut record = None;
         let event = match message {
             ClientMessage::Move { mv, .. } => {
-                if self.record.outcome().is_none() && self.record.turn() != seat {
+                let record = self.record();
+                if record.outcome().is_none() && record.turn() != seat {
                     return Err(Refusal::new(
                         ErrorCode::NotYourTurn,
                         "it is the other player's turn",
                         Some(action_id),
                     ));
                 }
-                // Played on a copy: the room's own game changes only once the move is stored.
-                let mut next = self.record.clone();
-                match next.play(mv) {
-                    Ok(canonical) => {
-                        record = Some(next);
-                        Event::Move { mv: canonical }
-                    }
+                // Read as a legal move here, and stored in the notation's own spelling; the
+                // room's game changes only once the move is stored, in `adopt`.
+                match record.parse_move(mv) {
+                    Ok(canonical) => Event::Move {
+                        mv: canonical.to_string(),
+                    },
                     Err(e) => {
                         return Err(Refusal::new(
                             ErrorCode::IllegalMove,
@@ -262,7 +292,7 @@ impl Room {
             }
             ClientMessage::NewRound { .. } => {
                 let other = seat.other();
-                if self.proposed_by == Some(seat) {
+                if self.state.new_round_proposed_by == Some(seat) {
                     return Err(Refusal::new(
                         ErrorCode::AlreadyProposed,
                         "you already asked for a new round; waiting for the other player",
@@ -271,9 +301,9 @@ impl Room {
                 }
                 // Consent is needed only from a player who holds the other seat.
                 let other_seated = self.seat_key_hashes[other.index()].is_some();
-                if !other_seated || self.proposed_by == Some(other) {
+                if !other_seated || self.state.new_round_proposed_by == Some(other) {
                     Event::NewRoundStarted {
-                        round: self.round.saturating_add(1),
+                        round: self.state.round.saturating_add(1),
                     }
                 } else {
                     Event::NewRoundProposed
@@ -282,7 +312,7 @@ impl Room {
             ClientMessage::Leave { .. } => Event::Left,
             // -- Answering a request for a new round other than by agreeing --
             ClientMessage::DeclineNewRound { .. } => {
-                if self.proposed_by != Some(seat.other()) {
+                if self.state.new_round_proposed_by != Some(seat.other()) {
                     return Err(Refusal::new(
                         ErrorCode::NoNewRoundRequest,
                         "the other player has not asked for a new round",
@@ -292,7 +322,7 @@ impl Room {
                 Event::NewRoundDeclined
             }
             ClientMessage::WithdrawNewRound { .. } => {
-                if self.proposed_by != Some(seat) {
+                if self.state.new_round_proposed_by != Some(seat) {
                     return Err(Refusal::new(
                         ErrorCode::NoNewRoundRequest,
                         "you have not asked for a new round",
@@ -308,54 +338,46 @@ impl Room {
             }
         };
         let logged = Logged {
-            seq: self.seq + 1,
+            seq: self.state.seq + 1,
             by: seat,
             action_id: Some(action_id.to_owned()),
             event,
         };
-        Ok(Decision::Confirm { logged, record })
+        Ok(Decision::Confirm(logged))
     }
 
-    /// Takes on a stored event and, for a move, the game it leads to (as [`Room::decide`]
-    /// gave them; `None` keeps the game as it is).
-    pub fn adopt(&mut self, logged: Logged, record: Option<AnyRecord>) {
-        self.seq = logged.seq;
-        if let Some(record) = record {
-            self.record = record;
-        }
+    /// Takes on a stored event: the protocol's fold gives the room's state after it, and the
+    /// room keeps what only the server needs (the replay log, the action ids, the seats' keys).
+    /// An event [`Room::decide`] gave always folds; on error (a stored event that does not
+    /// follow, or a move that does not fit) nothing changes.
+    pub fn adopt(&mut self, logged: Logged) -> Result<(), FoldError> {
+        self.state.apply(logged.seq, logged.by, &logged.event)?;
         if let Some(id) = &logged.action_id {
             self.action_ids.insert((logged.by, id.clone()), logged.seq);
+            // Pruned in one sweep once twice as many are kept, so each action costs O(1).
+            if self.action_ids.len() as u64 > 2 * ACTION_IDS_KEPT {
+                let oldest_kept = logged.seq.saturating_sub(ACTION_IDS_KEPT);
+                self.action_ids.retain(|_, seq| *seq > oldest_kept);
+            }
         }
         match &logged.event {
-            Event::Move { .. } => {}
-            Event::NewRoundProposed => {
-                self.proposed_by = Some(logged.by);
-                self.new_round_answer = None;
-            }
-            Event::NewRoundStarted { round } => {
-                self.round = *round;
-                self.record = AnyRecord::new(self.game);
-                self.proposed_by = None;
-                self.new_round_answer = None;
+            Event::NewRoundStarted { .. } => {
                 self.round_start_seq = logged.seq;
                 self.log.clear();
             }
-            Event::Left => {
-                self.seat_key_hashes[logged.by.index()] = None;
-                if self.proposed_by == Some(logged.by) {
-                    self.proposed_by = None;
-                }
-            }
-            Event::NewRoundDeclined => {
-                self.proposed_by = None;
-                self.new_round_answer = Some(NewRoundAnswer::Declined { by: logged.by });
-            }
-            Event::NewRoundWithdrawn => {
-                self.proposed_by = None;
-                self.new_round_answer = Some(NewRoundAnswer::Withdrawn { by: logged.by });
-            }
+            Event::Left => self.seat_key_hashes[logged.by.index()] = None,
+            Event::Move { .. }
+            | Event::NewRoundProposed
+            | Event::NewRoundDeclined
+            | Event::NewRoundWithdrawn => {}
         }
         self.log.push(logged);
+        // A replay goes back at most MAX_REPLAY events: older ones need not be kept.
+        if self.log.len() as u64 > 2 * MAX_REPLAY {
+            let drop = self.log.len() - MAX_REPLAY as usize;
+            self.log.drain(..drop);
+        }
+        Ok(())
     }
 
     /// A seat's status, given whether a connection holds it.
@@ -372,26 +394,18 @@ impl Room {
     /// The whole room, for a `sync`; `connected` is indexed by seat.
     pub fn state(&self, connected: [bool; 2]) -> RoomState {
         RoomState {
-            room: self.id.clone(),
-            game: self.game,
-            seq: self.seq,
-            round: self.round,
-            record: self.record.to_text(),
-            turn: self.record.outcome().is_none().then(|| self.record.turn()),
-            result: self.record.outcome(),
-            new_round_proposed_by: self.proposed_by,
-            new_round_answer: self.new_round_answer,
             seats: [
                 self.status(Seat::First, connected[0]),
                 self.status(Seat::Second, connected[1]),
             ],
+            ..self.state.clone()
         }
     }
 
     /// Whether a client that has everything up to `last_seq` can catch up by replay.
     pub fn can_replay_from(&self, last_seq: u64) -> bool {
-        last_seq <= self.seq
-            && self.seq - last_seq <= MAX_REPLAY
+        last_seq <= self.state.seq
+            && self.state.seq - last_seq <= MAX_REPLAY
             && last_seq + 1 >= self.round_start_seq.max(1)
     }
 
@@ -437,9 +451,9 @@ mod tests {
     /// Decides and, when confirmed, adopts (as the owner does after a successful write).
     fn act(room: &mut Room, seat: Seat, message: &ClientMessage) -> Result<Event, Refusal> {
         match room.decide(seat, message)? {
-            Decision::Confirm { logged, record } => {
+            Decision::Confirm(logged) => {
                 let event = logged.event.clone();
-                room.adopt(logged, record);
+                room.adopt(logged).expect("a decided event folds");
                 Ok(event)
             }
             Decision::Sync => panic!("{message:?} is not a sync"),
@@ -449,9 +463,9 @@ mod tests {
     /// Checks the refusal's code and that deciding changed nothing.
     fn refused(room: &Room, seat: Seat, message: &ClientMessage, code: ErrorCode) -> Refusal {
         let before = (
-            room.seq,
-            room.record.clone(),
-            room.proposed_by,
+            room.state.seq,
+            room.state.record.clone(),
+            room.state.new_round_proposed_by,
             room.log.len(),
         );
         let refusal = match room.decide(seat, message) {
@@ -460,9 +474,9 @@ mod tests {
         };
         assert_eq!(refusal.code, code, "{refusal:?}");
         let after = (
-            room.seq,
-            room.record.clone(),
-            room.proposed_by,
+            room.state.seq,
+            room.state.record.clone(),
+            room.state.new_round_proposed_by,
             room.log.len(),
         );
         assert_eq!(before, after, "a refusal changes nothing");
@@ -472,21 +486,19 @@ mod tests {
     #[test]
     fn a_move_is_decided_without_changing_the_room_then_adopted() {
         let mut room = both_seated();
-        let Ok(Decision::Confirm { logged, record }) =
-            room.decide(Seat::First, &play("a1", 0, "c"))
-        else {
+        let Ok(Decision::Confirm(logged)) = room.decide(Seat::First, &play("a1", 0, "c")) else {
             panic!("the move is legal")
         };
-        assert_eq!(room.seq, 0);
+        assert_eq!(room.state.seq, 0);
         assert!(
-            room.record.is_empty(),
+            room.state.record.is_empty(),
             "the room's game waits for the store"
         );
         assert_eq!(logged.seq, 1);
         assert_eq!(logged.event, Event::Move { mv: "c".into() });
-        room.adopt(logged, record);
-        assert_eq!(room.seq, 1);
-        assert_eq!(room.record.move_texts(), ["c"]);
+        room.adopt(logged).expect("a decided event folds");
+        assert_eq!(room.state.seq, 1);
+        assert_eq!(room.state.record.move_texts(), ["c"]);
         assert_eq!(
             room.action_ids.get(&(Seat::First, "a1".to_owned())),
             Some(&1)
@@ -592,9 +604,9 @@ mod tests {
         assert!(!refusal.message.is_empty());
         // Play a whole game through the decide step, then try once more.
         let mut seq = 0;
-        while room.record.outcome().is_none() {
-            let seat = room.record.turn();
-            let mv = room.record.legal_move_texts()[0].clone();
+        while room.state.record.outcome().is_none() {
+            let seat = room.state.record.turn();
+            let mv = room.state.record.legal_move_texts()[0].clone();
             act(&mut room, seat, &play(&format!("m{seq}"), seq, &mv)).expect("legal");
             seq += 1;
         }
@@ -630,7 +642,11 @@ mod tests {
             Ok(Event::NewRoundStarted { round: 2 })
         );
         assert_eq!(
-            (room.round, room.proposed_by, room.round_start_seq),
+            (
+                room.state.round,
+                room.state.new_round_proposed_by,
+                room.round_start_seq
+            ),
             (2, None, 2)
         );
     }
@@ -643,7 +659,7 @@ mod tests {
             act(&mut room, Seat::First, &new_round("a2", 1)),
             Ok(Event::NewRoundStarted { round: 2 })
         );
-        assert!(room.record.is_empty());
+        assert!(room.state.record.is_empty());
     }
 
     fn decline(id: &str, seq: u64) -> ClientMessage {
@@ -678,8 +694,15 @@ mod tests {
             act(&mut room, Seat::First, &decline("a2", 2)),
             Ok(Event::NewRoundDeclined)
         );
-        assert_eq!((room.seq, room.proposed_by, room.round), (3, None, 1));
-        assert_eq!(room.record.move_texts(), ["a"], "the game goes on");
+        assert_eq!(
+            (
+                room.state.seq,
+                room.state.new_round_proposed_by,
+                room.state.round
+            ),
+            (3, None, 1)
+        );
+        assert_eq!(room.state.record.move_texts(), ["a"], "the game goes on");
         // Once declined there is nothing left to decline or withdraw; the same id again is a
         // duplicate naming its number.
         refused(
@@ -726,7 +749,10 @@ mod tests {
             act(&mut room, Seat::First, &withdraw("a2", 1)),
             Ok(Event::NewRoundWithdrawn)
         );
-        assert_eq!((room.seq, room.proposed_by), (2, None));
+        assert_eq!(
+            (room.state.seq, room.state.new_round_proposed_by),
+            (2, None)
+        );
         // An agreement built on the request's number is stale now, and a fresh new_round from
         // the other player is a request of its own, not an agreement.
         refused(&room, Seat::Second, &new_round("b2", 1), ErrorCode::Stale);
@@ -734,7 +760,7 @@ mod tests {
             act(&mut room, Seat::Second, &new_round("b2", 2)),
             Ok(Event::NewRoundProposed)
         );
-        assert_eq!(room.round, 1);
+        assert_eq!(room.state.round, 1);
     }
 
     #[test]
@@ -745,8 +771,8 @@ mod tests {
         act(&mut room, Seat::Second, &new_round("b2", 2)).expect("proposed");
         act(&mut room, Seat::Second, &withdraw("b3", 3)).expect("withdrawn");
         let stored = StoredRoom {
-            id: room.id.clone(),
-            game: room.game,
+            id: room.id().to_owned(),
+            game: room.game(),
             seat_key_hashes: room.seat_key_hashes,
             last_active: 0,
             events: room
@@ -762,7 +788,10 @@ mod tests {
                 .collect(),
         };
         let rebuilt = Room::from_stored(stored).expect("replays");
-        assert_eq!((rebuilt.seq, rebuilt.proposed_by), (4, None));
+        assert_eq!(
+            (rebuilt.state.seq, rebuilt.state.new_round_proposed_by),
+            (4, None)
+        );
         // The answers are in the replay a reconnecting client gets, and their ids stay used.
         let kinds: Vec<Event> = rebuilt.log.iter().map(|l| l.event.clone()).collect();
         assert_eq!(kinds[1], Event::NewRoundDeclined);
@@ -775,6 +804,94 @@ mod tests {
         );
     }
 
+    /// The room as `from_stored` reads it back from its log.
+    fn stored(room: &Room, events: &[Logged]) -> StoredRoom {
+        StoredRoom {
+            id: room.id().to_owned(),
+            game: room.game(),
+            seat_key_hashes: [Some(CREATOR), Some(GUEST)],
+            last_active: 0,
+            events: events
+                .iter()
+                .map(|l| crate::store::StoredEvent {
+                    seq: l.seq,
+                    seat: l.by,
+                    action_id: l.action_id.clone(),
+                    event: l.event.clone(),
+                    at: 0,
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn the_room_and_a_client_fold_the_same_events_to_the_same_state() {
+        // Moves, a request declined, a round started, a leave: after each event the server's
+        // room, a client folding what it was sent, and the room rebuilt from the store agree.
+        let mut room = both_seated();
+        let mut client = room.state([true, true]);
+        let mut all = Vec::new();
+        let mut turn = |room: &mut Room, seat: Seat, message: ClientMessage| {
+            let Ok(Decision::Confirm(logged)) = room.decide(seat, &message) else {
+                panic!("{message:?} is confirmed");
+            };
+            client
+                .apply(logged.seq, logged.by, &logged.event)
+                .expect("the client folds what the server confirmed");
+            all.push(logged.clone());
+            room.adopt(logged).expect("a decided event folds");
+            assert_eq!(room.state([true, true]), client, "after {message:?}");
+            assert_eq!(
+                Room::from_stored(stored(room, &all))
+                    .expect("replays")
+                    .state([true, true]),
+                client
+            );
+        };
+        turn(&mut room, Seat::First, play("a1", 0, "c"));
+        turn(&mut room, Seat::First, play("a2", 1, "f"));
+        turn(&mut room, Seat::Second, new_round("b1", 2));
+        turn(&mut room, Seat::First, decline("a3", 3));
+        turn(&mut room, Seat::Second, play("b2", 4, "b"));
+        turn(&mut room, Seat::First, new_round("a4", 5));
+        turn(&mut room, Seat::Second, new_round("b3", 6));
+        turn(&mut room, Seat::First, play("a5", 7, "a"));
+        turn(
+            &mut room,
+            Seat::Second,
+            ClientMessage::Leave {
+                action_id: "b4".into(),
+            },
+        );
+        assert_eq!(room.state.round, 2);
+        assert_eq!(room.state.record.move_texts(), ["a"]);
+    }
+
+    #[test]
+    fn a_stored_room_whose_events_do_not_fold_is_refused_with_the_event() {
+        let mut room = both_seated();
+        act(&mut room, Seat::First, &play("a1", 0, "c")).expect("played");
+        let mut events = room.log.clone();
+        // Gold c ends in gold's store: gold moves again, and c is now empty.
+        events.push(Logged {
+            seq: 2,
+            by: Seat::First,
+            action_id: Some("a2".into()),
+            event: Event::Move { mv: "c".into() },
+        });
+        let error = Room::from_stored(stored(&room, &events)).expect_err("c is empty");
+        assert!(error.to_string().contains("#2"), "{error}");
+        events.pop();
+        events.push(Logged {
+            seq: 3,
+            by: Seat::First,
+            action_id: Some("a2".into()),
+            event: Event::NewRoundProposed,
+        });
+        let error = Room::from_stored(stored(&room, &events)).expect_err("a gap");
+        assert!(error.to_string().contains("#3"), "{error}");
+    }
+
     #[test]
     fn leaving_opens_the_seat_and_withdraws_a_request() {
         let mut room = both_seated();
@@ -784,7 +901,7 @@ mod tests {
         };
         assert_eq!(act(&mut room, Seat::Second, &leave), Ok(Event::Left));
         assert_eq!(room.seat_key_hashes[1], None);
-        assert_eq!(room.proposed_by, None);
+        assert_eq!(room.state.new_round_proposed_by, None);
         assert_eq!(room.open_seat(), Some(Seat::Second));
         assert_eq!(room.status(Seat::Second, false), SeatStatus::Open);
     }
@@ -798,6 +915,66 @@ mod tests {
         assert_eq!(room.open_seat(), None, "room_full");
         assert_eq!(kalah([Some(CREATOR), None]).open_seat(), Some(Seat::Second));
         assert_eq!(kalah([None, Some(GUEST)]).open_seat(), Some(Seat::First));
+    }
+
+    #[test]
+    fn a_room_full_of_actions_refuses_every_action_and_changes_nothing() {
+        let mut room = kalah([Some(CREATOR), None]).with_max_events(2);
+        act(&mut room, Seat::First, &new_round("a1", 0)).expect("a round");
+        act(&mut room, Seat::First, &new_round("a2", 1)).expect("a round");
+        refused(
+            &room,
+            Seat::First,
+            &new_round("a3", 2),
+            ErrorCode::RoomExhausted,
+        );
+        refused(
+            &room,
+            Seat::First,
+            &play("a4", 2, "c"),
+            ErrorCode::RoomExhausted,
+        );
+        // A resend of what was applied is still told apart.
+        refused(
+            &room,
+            Seat::First,
+            &new_round("a2", 1),
+            ErrorCode::Duplicate,
+        );
+    }
+
+    #[test]
+    fn action_ids_and_the_replay_log_stay_bounded_however_long_a_round() {
+        let mut room = both_seated();
+        // Ask and withdraw, over and over: one round that never ends.
+        for seq in 0..2000_u64 {
+            let message = if seq % 2 == 0 {
+                new_round(&format!("a{seq}"), seq)
+            } else {
+                withdraw(&format!("a{seq}"), seq)
+            };
+            act(&mut room, Seat::First, &message).expect("applied");
+        }
+        assert!(room.action_ids.len() as u64 <= 2 * ACTION_IDS_KEPT + 1);
+        assert!(room.log.len() as u64 <= 2 * MAX_REPLAY);
+        // The recent ones are still known as duplicates, and a replay still works.
+        refused(
+            &room,
+            Seat::First,
+            &new_round("a1998", 1998),
+            ErrorCode::Duplicate,
+        );
+        let forgotten = refused(&room, Seat::First, &new_round("a0", 0), ErrorCode::Stale);
+        assert_eq!(forgotten.seq, Some(2000));
+        assert!(room.can_replay_from(2000 - MAX_REPLAY));
+        let replayed: Vec<u64> = room
+            .events_after(2000 - MAX_REPLAY)
+            .map(|m| match m {
+                ServerMessage::Event { seq, .. } => seq,
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(replayed, ((2001 - MAX_REPLAY)..=2000).collect::<Vec<_>>());
     }
 
     #[test]

@@ -37,6 +37,11 @@ pub(super) fn key_hash(bytes: Option<Vec<u8>>) -> Result<Option<KeyHash>, StoreE
         .transpose()
 }
 
+/// A sequence number read back.
+pub(super) fn seq_read(seq: i64) -> Result<u64, StoreError> {
+    u64::try_from(seq).map_err(|_| StoreError::Corrupt("negative seq".into()))
+}
+
 /// An action row read back: `seq, seat, action_id, event, at`.
 pub(super) fn stored_event(
     seq: i64,
@@ -46,7 +51,7 @@ pub(super) fn stored_event(
     at: i64,
 ) -> Result<StoredEvent, StoreError> {
     Ok(StoredEvent {
-        seq: u64::try_from(seq).map_err(|_| StoreError::Corrupt("negative seq".into()))?,
+        seq: seq_read(seq)?,
         seat: match seat {
             1 => Side::First,
             2 => Side::Second,

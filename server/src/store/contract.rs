@@ -4,7 +4,7 @@
 use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::Event;
 
-use super::{Lease, NewRoom, Renewal, Store, StoreError, StoredEvent, Write};
+use super::{Cutoffs, Lease, NewRoom, Renewal, RoomHead, Store, StoreError, StoredEvent, Write};
 
 fn room(id: &str, now: i64) -> Write {
     Write::CreateRoom(NewRoom {
@@ -36,8 +36,20 @@ pub async fn check(store: &dyn Store) {
         .await
         .expect("create two rooms");
     assert_eq!(store.count_rooms().await.expect("count"), 2);
-    assert!(store.room_exists("r1").await.expect("exists"));
-    assert!(!store.room_exists("zz").await.expect("exists"));
+    let head = store
+        .room_head("r1")
+        .await
+        .expect("head")
+        .expect("r1 exists");
+    assert_eq!(
+        head,
+        RoomHead {
+            game: GameKind::Kalah,
+            seat_key_hashes: [Some([7; 32]), None],
+            seq: 0
+        }
+    );
+    assert!(store.room_head("zz").await.expect("head").is_none());
     assert!(store.load_room("zz").await.expect("load").is_none());
     // Creating a room twice fails.
     assert!(store.write(vec![room("r1", 101)]).await.is_err());
@@ -72,6 +84,10 @@ pub async fn check(store: &dyn Store) {
     assert_eq!(loaded.events[2].seat, Side::Second);
     assert_eq!(loaded.events[2].action_id.as_deref(), Some("Second-3"));
     assert_eq!(loaded.events[2].event, Event::Move { mv: "a".into() });
+    assert_eq!(
+        store.room_head("r1").await.expect("head").expect("r1").seq,
+        3
+    );
 
     // A sequence number is taken once: a second owner of the room could not write over it.
     assert!(
@@ -179,13 +195,77 @@ pub async fn check(store: &dyn Store) {
     );
 
     // Idle rooms go, with their actions; active ones stay.
+    let idle = |before| Cutoffs {
+        idle_before: before,
+        unjoined_before: 0,
+    };
     assert_eq!(
-        store.delete_idle(200).await.expect("sweep"),
+        store.delete_idle(idle(200)).await.expect("sweep"),
         ["r1".to_owned()]
     );
     assert!(store.load_room("r1").await.expect("load").is_none());
     assert_eq!(store.count_rooms().await.expect("count"), 1);
-    assert!(store.delete_idle(200).await.expect("sweep").is_empty());
+    assert!(
+        store
+            .delete_idle(idle(200))
+            .await
+            .expect("sweep")
+            .is_empty()
+    );
+
+    // Rooms nobody joined go after their own time, however active their creator; a room once
+    // joined stays even after its guest left.
+    store
+        .write(vec![room("lonely", 250), room("met", 250)])
+        .await
+        .expect("create");
+    for id in ["lonely", "met", "r2"] {
+        assert_eq!(store.acquire(id).await.expect("acquire"), Lease::Held);
+    }
+    let guest = |hash| Write::SetSeat {
+        room: "met".into(),
+        seat: Side::Second,
+        key_hash: hash,
+        now: 260,
+    };
+    store.write(vec![guest(Some([8; 32]))]).await.expect("join");
+    store
+        .write(vec![Write::SetSeat {
+            room: "r2".into(),
+            seat: Side::Second,
+            key_hash: Some([8; 32]),
+            now: 300,
+        }])
+        .await
+        .expect("join r2");
+    store.write(vec![guest(None)]).await.expect("leave");
+    store
+        .write(vec![Write::Touch {
+            room: "lonely".into(),
+            now: 900,
+        }])
+        .await
+        .expect("touch");
+    let unjoined = |before| Cutoffs {
+        idle_before: 0,
+        unjoined_before: before,
+    };
+    assert!(
+        store
+            .delete_idle(unjoined(250))
+            .await
+            .expect("sweep")
+            .is_empty()
+    );
+    assert_eq!(
+        store.delete_idle(unjoined(251)).await.expect("sweep"),
+        ["lonely".to_owned()]
+    );
+    assert_eq!(
+        store.delete_idle(idle(261)).await.expect("sweep"),
+        ["met".to_owned()]
+    );
+    assert_eq!(store.count_rooms().await.expect("count"), 1);
     // A new room with the deleted id starts with no actions of the old one.
     store
         .write(vec![room("r1", 400)])
@@ -211,6 +291,9 @@ pub async fn check(store: &dyn Store) {
     store.release("r2").await.expect("release");
     assert_eq!(store.acquire("r2").await.expect("acquire"), Lease::Held);
     store.release_all().await.expect("release all");
+
+    // A working store says so.
+    store.check().await.expect("healthy");
 
     // Many calls at once (the server's normal state under load) are each answered.
     let mut creations = Vec::new();

@@ -15,6 +15,7 @@ mod columns;
 #[cfg(test)]
 pub(crate) mod contract;
 mod postgres;
+mod readers;
 mod sqlite;
 
 use std::{future::Future, pin::Pin, time::Duration};
@@ -23,7 +24,7 @@ use cozcade_engine::GameKind;
 use cozcade_protocol::{Event, Seat};
 
 pub use postgres::{PostgresOptions, PostgresStore};
-pub use sqlite::{SqliteStore, Synchronous};
+pub use sqlite::{SqliteOptions, SqliteStore, Synchronous};
 
 use crate::secret::KeyHash;
 
@@ -39,6 +40,16 @@ pub enum StoreError {
     Corrupt(String),
     #[error("the store is shut down")]
     Closed,
+    /// The store has as many writes waiting as it allows (`--store-queue`): this one was
+    /// refused at once, and nothing was written.
+    #[error("the server is busy storing other actions; try again in a moment")]
+    Busy,
+    /// Another process has the SQLite database open (another server, most likely).
+    #[error(
+        "the database {0} is in use by another process (another cozcade-server?); \
+         one server per SQLite file"
+    )]
+    Locked(String),
     /// Another instance took the room over (this one's lease lapsed): nothing was written.
     #[error("room {} is served by another instance now", crate::secret::Redacted(.0))]
     NotOwner(String),
@@ -82,6 +93,17 @@ pub struct StoredEvent {
     pub at: i64,
 }
 
+/// What a room's page and its welcome need, without its actions: cheap to read whatever the
+/// room's size.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomHead {
+    pub game: GameKind,
+    /// Indexed by seat; `None` is an open seat.
+    pub seat_key_hashes: [Option<KeyHash>; 2],
+    /// The last sequence number (0 before the first action).
+    pub seq: u64,
+}
+
 /// Everything needed to rebuild a room's owner after a restart.
 #[derive(Clone, Debug)]
 pub struct StoredRoom {
@@ -94,11 +116,21 @@ pub struct StoredRoom {
     pub events: Vec<StoredEvent>,
 }
 
+/// Which rooms [`Store::delete_idle`] deletes: those last active before `idle_before`, and
+/// those nobody ever joined (no seat was given a key after the creator's) created before
+/// `unjoined_before`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cutoffs {
+    pub idle_before: i64,
+    pub unjoined_before: i64,
+}
+
 /// One change; a call to [`Store::write`] applies a list of them atomically.
 #[derive(Clone, Debug)]
 pub enum Write {
     CreateRoom(NewRoom),
-    /// Give a seat a key (a guest joined) or open it again (`None`: its player left).
+    /// Give a seat a key (a guest joined: the room counts as joined from then on) or open it
+    /// again (`None`: its player left).
     SetSeat {
         room: String,
         seat: Seat,
@@ -122,11 +154,14 @@ pub enum Write {
 pub trait Store: Send + Sync + 'static {
     /// Applies the writes in one transaction; resolves once they are committed.
     fn write(&self, writes: Vec<Write>) -> StoreFuture<'_, ()>;
+    /// The room with all its actions (a room owner starting). Never waits for writes.
     fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>>;
-    fn room_exists(&self, id: &str) -> StoreFuture<'_, bool>;
+    /// The room without its actions (its page, its welcome). Never waits for writes.
+    fn room_head(&self, id: &str) -> StoreFuture<'_, Option<RoomHead>>;
     fn count_rooms(&self) -> StoreFuture<'_, u64>;
-    /// Deletes every room (with its actions) last active before `cutoff`; returns their ids.
-    fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>>;
+    /// Deletes every room (with its actions) that `cutoffs` says has had its time; returns
+    /// their ids.
+    fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>>;
     /// Takes room `id` for this instance: granted when nobody holds it, when its lease has
     /// lapsed, or when this instance already holds it. Fails with `NoSuchRoom` for a room that
     /// does not exist.
@@ -153,6 +188,17 @@ pub trait Store: Send + Sync + 'static {
     /// alone, which needs no renewals.
     fn lease_period(&self) -> Option<Duration> {
         None
+    }
+    /// Whether the store works: it can be read, its writer takes a job and commits, and
+    /// whatever keeps it healthy (SQLite's checkpoints) does not fail. For `/healthz`; the
+    /// caller decides how long to wait.
+    fn check(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
+    /// Finishes every write already taken and lets go of the database (at shutdown): another
+    /// server may open it then. Later writes fail with [`StoreError::Closed`].
+    fn close(&self) -> StoreFuture<'_, ()> {
+        Box::pin(async { Ok(()) })
     }
     /// Commit counters for `/metrics`.
     fn stats(&self) -> StoreStats {

@@ -3,8 +3,12 @@
 //!
 //! Writes go through writer tasks that commit every call waiting in one pipelined transaction
 //! (group commit, as the SQLite writer thread does): a commit waits for a WAL flush, and one
-//! flush per call capped the load test at ~2,200 moves/s. Reads and lease calls take a pooled
-//! connection of their own.
+//! flush per call capped the load test at ~2,200 moves/s.
+//!
+//! Connections come from three pools, so that no kind of work can starve another: the writer
+//! tasks have one each (`--db-writers`), lease renewals one of their own, and everything else
+//! (reads, taking and giving up a lease) shares the rest (`--db-pool`). With one pool, reads
+//! held every connection under load and a renewal waited for one past its lease.
 //!
 //! Room ownership is a row per room in `room_leases` (owner, expiry), taken over by another
 //! instance only once it has lapsed. Every write for a room first locks that row
@@ -30,7 +34,8 @@ use tokio::sync::{mpsc, oneshot};
 use tokio_postgres::{IsolationLevel, NoTls, error::SqlState};
 
 use super::{
-    Lease, NewRoom, Renewal, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write, columns,
+    Cutoffs, Lease, NewRoom, Renewal, RoomHead, Store, StoreError, StoreFuture, StoreStats,
+    StoredRoom, Write, columns,
 };
 use crate::secret;
 
@@ -64,6 +69,12 @@ const MIGRATIONS: &[&str] = &[
     // 2: an instance refused a room (because another holds it) asks for it, so the holder
     // hands it over instead of keeping it while the load balancer sends players elsewhere.
     "ALTER TABLE room_leases ADD COLUMN wanted_by TEXT;",
+    // 3: when someone first joined the creator: rooms nobody joined are deleted after hours,
+    // not a week. Rooms from before count as joined if a guest holds a seat or ever played.
+    "ALTER TABLE rooms ADD COLUMN joined_at BIGINT;
+    UPDATE rooms SET joined_at = last_active
+        WHERE seat2_key_hash IS NOT NULL OR id IN (SELECT room FROM actions WHERE seat = 2);
+    CREATE INDEX rooms_unjoined ON rooms (created_at) WHERE joined_at IS NULL;",
 ];
 
 /// Serialises migrations when several instances start at once (an arbitrary fixed key).
@@ -85,18 +96,25 @@ pub struct PostgresOptions {
     /// How long a lease lasts without renewal: after an instance dies, its rooms wait this
     /// long before another instance may take them.
     pub lease: Duration,
-    /// Connections kept open to the database.
+    /// Connections for reads and for taking and giving up leases.
     pub pool_size: usize,
+    /// Writer tasks, each with a connection of its own.
+    pub writers: usize,
+    /// Writes waiting for a writer at most; beyond it [`StoreError::Busy`].
+    pub queue: usize,
 }
 
 pub struct PostgresStore {
+    /// Reads, and taking and giving up leases.
     pool: Pool,
+    /// Lease renewals alone (one connection).
+    renewals: Pool,
     /// The instance id plus this run's random tag.
     owner: String,
     lease: Duration,
     stats: Arc<Stats>,
-    /// Writes waiting for a writer task (see [`writer`]).
-    writes: mpsc::UnboundedSender<Job>,
+    /// Writes waiting for a writer task (see [`writer`]); bounded, as the SQLite store's.
+    writes: mpsc::Sender<Job>,
 }
 
 /// One call to [`Store::write`], waiting for its batch.
@@ -134,33 +152,38 @@ impl PostgresStore {
             .url
             .parse()
             .map_err(|e| StoreError::Database(format!("bad database URL: {e}")))?;
-        let manager = Manager::from_config(
-            config,
-            NoTls,
-            ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
-            },
-        );
-        let pool = Pool::builder(manager)
-            .max_size(options.pool_size.max(1))
-            .runtime(Runtime::Tokio1)
-            .timeouts(Timeouts {
-                wait: Some(Duration::from_secs(10)),
-                create: Some(Duration::from_secs(10)),
-                recycle: Some(Duration::from_secs(10)),
-            })
-            .build()
-            .map_err(|e| StoreError::Database(format!("cannot build the pool: {e}")))?;
+        let pool_of = |size: usize| {
+            let manager = Manager::from_config(
+                config.clone(),
+                NoTls,
+                ManagerConfig {
+                    recycling_method: RecyclingMethod::Fast,
+                },
+            );
+            Pool::builder(manager)
+                .max_size(size.max(1))
+                .runtime(Runtime::Tokio1)
+                .timeouts(Timeouts {
+                    wait: Some(Duration::from_secs(10)),
+                    create: Some(Duration::from_secs(10)),
+                    recycle: Some(Duration::from_secs(10)),
+                })
+                .build()
+                .map_err(|e| StoreError::Database(format!("cannot build the pool: {e}")))
+        };
+        let pool = pool_of(options.pool_size)?;
+        let renewals = pool_of(1)?;
+        // As many connections as writer tasks: a writer never waits for one.
+        let writers = pool_of(options.writers)?;
         let incarnation =
             secret::new_incarnation().map_err(|e| StoreError::Database(e.to_string()))?;
         let owner = format!("{}#{incarnation}", options.instance);
         let stats = Arc::new(Stats::default());
-        let (writes, queue) = mpsc::unbounded_channel();
+        let (writes, queue) = mpsc::channel(options.queue.max(1));
         let queue = Arc::new(tokio::sync::Mutex::new(queue));
-        // Half the connections write (in batches); the rest stay free for loads and leases.
-        for _ in 0..(options.pool_size / 2).max(1) {
+        for _ in 0..options.writers.max(1) {
             tokio::spawn(writer(
-                pool.clone(),
+                writers.clone(),
                 owner.clone(),
                 stats.clone(),
                 queue.clone(),
@@ -168,6 +191,7 @@ impl PostgresStore {
         }
         let store = PostgresStore {
             pool,
+            renewals,
             owner,
             lease: options.lease,
             stats,
@@ -342,7 +366,7 @@ impl PostgresStore {
     }
 
     async fn renew_now(&self, rooms: Vec<String>) -> Result<Renewal, StoreError> {
-        let client = self.pool.get().await.map_err(pool_error)?;
+        let client = self.renewals.get().await.map_err(pool_error)?;
         let rows = client
             .query(
                 "UPDATE room_leases SET expires_at = now() + make_interval(secs => $3)
@@ -419,7 +443,7 @@ async fn writer(
     pool: Pool,
     owner: String,
     stats: Arc<Stats>,
-    queue: Arc<tokio::sync::Mutex<mpsc::UnboundedReceiver<Job>>>,
+    queue: Arc<tokio::sync::Mutex<mpsc::Receiver<Job>>>,
 ) {
     loop {
         let mut batch = Vec::new();
@@ -546,12 +570,21 @@ fn sql(write: &Write) -> &'static str {
             "INSERT INTO rooms (id, game, created_at, last_active, seat1_key_hash)
              VALUES ($1, $2, $3, $3, $4)"
         }
+        // A key given to a seat is someone joining (the creator's came with the room).
         Write::SetSeat {
             seat: Side::First, ..
-        } => "UPDATE rooms SET seat1_key_hash = $2, last_active = $3 WHERE id = $1",
+        } => {
+            "UPDATE rooms SET seat1_key_hash = $2, last_active = $3,
+                joined_at = CASE WHEN $2::bytea IS NULL THEN joined_at ELSE COALESCE(joined_at, $3) END
+             WHERE id = $1"
+        }
         Write::SetSeat {
             seat: Side::Second, ..
-        } => "UPDATE rooms SET seat2_key_hash = $2, last_active = $3 WHERE id = $1",
+        } => {
+            "UPDATE rooms SET seat2_key_hash = $2, last_active = $3,
+                joined_at = CASE WHEN $2::bytea IS NULL THEN joined_at ELSE COALESCE(joined_at, $3) END
+             WHERE id = $1"
+        }
         Write::Append { .. } => {
             "INSERT INTO actions (room, seq, seat, action_id, event, at)
              VALUES ($1, $2, $3, $4, $5, $6)"
@@ -626,11 +659,16 @@ async fn apply(
 impl Store for PostgresStore {
     fn write(&self, writes: Vec<Write>) -> StoreFuture<'_, ()> {
         let (reply, answer) = oneshot::channel();
-        let sent = self.writes.send(Job { writes, reply }).is_ok();
+        // A full queue refuses at once (see the SQLite store).
+        let sent = self
+            .writes
+            .try_send(Job { writes, reply })
+            .map_err(|e| match e {
+                mpsc::error::TrySendError::Full(_) => StoreError::Busy,
+                mpsc::error::TrySendError::Closed(_) => StoreError::Closed,
+            });
         Box::pin(async move {
-            if !sent {
-                return Err(StoreError::Closed);
-            }
+            sent?;
             answer.await.unwrap_or(Err(StoreError::Closed))
         })
     }
@@ -640,15 +678,31 @@ impl Store for PostgresStore {
         Box::pin(async move { self.load_now(&id).await })
     }
 
-    fn room_exists(&self, id: &str) -> StoreFuture<'_, bool> {
+    fn room_head(&self, id: &str) -> StoreFuture<'_, Option<RoomHead>> {
         let id = id.to_owned();
         Box::pin(async move {
             let client = self.pool.get().await.map_err(pool_error)?;
             let row = client
-                .query_opt("SELECT 1 FROM rooms WHERE id = $1", &[&id])
+                .query_opt(
+                    "SELECT game, seat1_key_hash, seat2_key_hash,
+                        (SELECT max(seq) FROM actions WHERE room = $1) FROM rooms WHERE id = $1",
+                    &[&id],
+                )
                 .await
                 .map_err(db_error)?;
-            Ok(row.is_some())
+            let Some(row) = row else {
+                return Ok(None);
+            };
+            let game: String = row.try_get(0).map_err(db_error)?;
+            let seq: Option<i64> = row.try_get(3).map_err(db_error)?;
+            Ok(Some(RoomHead {
+                game: columns::game(&game)?,
+                seat_key_hashes: [
+                    columns::key_hash(row.try_get(1).map_err(db_error)?)?,
+                    columns::key_hash(row.try_get(2).map_err(db_error)?)?,
+                ],
+                seq: columns::seq_read(seq.unwrap_or(0))?,
+            }))
         })
     }
 
@@ -664,14 +718,15 @@ impl Store for PostgresStore {
         })
     }
 
-    fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
+    fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>> {
         Box::pin(async move {
             let client = self.pool.get().await.map_err(pool_error)?;
             // Their actions and leases go with them (ON DELETE CASCADE).
             let rows = client
                 .query(
-                    "DELETE FROM rooms WHERE last_active < $1 RETURNING id",
-                    &[&cutoff],
+                    "DELETE FROM rooms WHERE last_active < $1
+                        OR (joined_at IS NULL AND created_at < $2) RETURNING id",
+                    &[&cutoffs.idle_before, &cutoffs.unjoined_before],
                 )
                 .await
                 .map_err(db_error)?;
@@ -707,7 +762,7 @@ impl Store for PostgresStore {
 
     fn release_all(&self) -> StoreFuture<'_, ()> {
         Box::pin(async move {
-            let client = self.pool.get().await.map_err(pool_error)?;
+            let client = self.renewals.get().await.map_err(pool_error)?;
             client
                 .execute("DELETE FROM room_leases WHERE owner = $1", &[&self.owner])
                 .await
@@ -718,6 +773,17 @@ impl Store for PostgresStore {
 
     fn lease_period(&self) -> Option<Duration> {
         Some(self.lease)
+    }
+
+    fn check(&self) -> StoreFuture<'_, ()> {
+        // A read on the pool, and an empty write through the writers' queue (it commits an
+        // empty transaction): both the database and the writers answer.
+        let write = self.write(Vec::new());
+        Box::pin(async move {
+            let client = self.pool.get().await.map_err(pool_error)?;
+            client.query_one("SELECT 1", &[]).await.map_err(db_error)?;
+            write.await
+        })
     }
 
     fn stats(&self) -> StoreStats {
@@ -757,6 +823,8 @@ mod tests {
             instance: instance.into(),
             lease,
             pool_size: 4,
+            writers: 2,
+            queue: 1024,
         }
     }
 
@@ -923,6 +991,8 @@ mod fencing_tests {
             instance: instance.into(),
             lease: Duration::from_secs(60),
             pool_size: 2,
+            writers: 1,
+            queue: 1024,
         };
         let a = PostgresStore::connect(options("a")).await.expect("a");
         let b = Arc::new(PostgresStore::connect(options("b")).await.expect("b"));

@@ -1,17 +1,26 @@
-//! The SQLite store: one connection owned by a dedicated writer thread, in WAL mode.
+//! The SQLite store: one connection owned by a dedicated writer thread, in WAL mode, and
+//! read-only connections for reads ([`super::readers`]).
 //!
-//! rusqlite is synchronous, so the store does its work on its own OS thread and the async side
-//! talks to it through a channel. The thread takes every job waiting in the channel and runs
-//! them in ONE transaction (group commit): under load hundreds of actions from different rooms
-//! share a single commit, which is what keeps an fsync per commit affordable. Every job runs
-//! inside its own savepoint, so one failing job does not undo the others. Answers (including
-//! those of reads) are sent only after the commit, so nobody sees data that might still roll
-//! back.
+//! rusqlite is synchronous, so the store writes on its own OS thread and the async side talks
+//! to it through a channel. The thread takes every job waiting in the channel and runs them in
+//! ONE transaction (group commit): under load hundreds of actions from different rooms share a
+//! single commit, which is what keeps an fsync per commit affordable. Every job runs inside its
+//! own savepoint, so one failing job does not undo the others. Answers are sent only after the
+//! commit, so nobody sees data that might still roll back.
+//!
+//! The channel is bounded (`--store-queue`): when the writer cannot keep up (a stalled disk),
+//! a write beyond the queue is refused at once with [`StoreError::Busy`] instead of waiting
+//! behind every other, and with it every player's acknowledgement.
+//!
+//! The store holds an exclusive lock (`flock`) on the database file for as long as it is
+//! open: a second server on the same file is refused at start ([`StoreError::Locked`]), since
+//! two writers would each think they own every room. (SQLite's own locks are `fcntl` locks,
+//! which `flock` does not touch.)
 
 use std::{
     path::Path,
     sync::{
-        Arc,
+        Arc, Mutex, RwLock,
         atomic::{AtomicU64, Ordering},
         mpsc as std_mpsc,
     },
@@ -19,10 +28,13 @@ use std::{
     time::{Duration, Instant},
 };
 
-use rusqlite::{Connection, OptionalExtension, Transaction, params};
+use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
-use super::{NewRoom, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write, columns};
+use super::{
+    Cutoffs, NewRoom, RoomHead, Store, StoreError, StoreFuture, StoreStats, StoredRoom, Write,
+    columns, readers::Readers,
+};
 use cozcade_engine::Side;
 
 /// How hard SQLite works to make a commit survive power loss (see PROTOCOL.md).
@@ -63,27 +75,26 @@ const MIGRATIONS: &[&str] = &[
         at INTEGER NOT NULL,
         PRIMARY KEY (room, seq)
     ) WITHOUT ROWID;",
+    // 2: when someone first joined the creator: rooms nobody joined are deleted after hours,
+    // not a week. Rooms from before count as joined if a guest holds a seat or ever played.
+    "ALTER TABLE rooms ADD COLUMN joined_at INTEGER;
+    UPDATE rooms SET joined_at = last_active
+        WHERE seat2_key_hash IS NOT NULL OR id IN (SELECT room FROM actions WHERE seat = 2);
+    CREATE INDEX rooms_unjoined ON rooms (created_at) WHERE joined_at IS NULL;",
 ];
 
 type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
 
 enum Job {
     Write(Vec<Write>, Reply<()>),
-    Load(String, Reply<Option<StoredRoom>>),
-    Exists(String, Reply<bool>),
-    Count(Reply<u64>),
-    DeleteIdle(i64, Reply<Vec<String>>),
+    DeleteIdle(Cutoffs, Reply<Vec<String>>),
+    /// Nothing to do: answered after the commit of its batch (the health check's).
+    Ping(Reply<()>),
 }
 
 /// An answer computed inside the transaction, delivered after the commit.
 enum Pending {
     Unit(Reply<()>, Result<(), StoreError>),
-    Room(
-        Reply<Option<StoredRoom>>,
-        Result<Option<StoredRoom>, StoreError>,
-    ),
-    Bool(Reply<bool>, Result<bool, StoreError>),
-    Count(Reply<u64>, Result<u64, StoreError>),
     Ids(Reply<Vec<String>>, Result<Vec<String>, StoreError>),
 }
 
@@ -102,19 +113,48 @@ impl Pending {
         // A requester that gave up (dropped its receiver) is no error here.
         match self {
             Pending::Unit(tx, r) => drop(tx.send(pick(r, failure))),
-            Pending::Room(tx, r) => drop(tx.send(pick(r, failure))),
-            Pending::Bool(tx, r) => drop(tx.send(pick(r, failure))),
-            Pending::Count(tx, r) => drop(tx.send(pick(r, failure))),
             Pending::Ids(tx, r) => drop(tx.send(pick(r, failure))),
         }
     }
 }
 
+/// Settings of a SQLite store.
+#[derive(Clone, Copy, Debug)]
+pub struct SqliteOptions {
+    pub synchronous: Synchronous,
+    /// Writes waiting for the writer thread at most; beyond it [`StoreError::Busy`].
+    pub queue: usize,
+    /// Read-only connections.
+    pub readers: usize,
+}
+
+impl Default for SqliteOptions {
+    fn default() -> Self {
+        SqliteOptions {
+            synchronous: Synchronous::Normal,
+            queue: 16_384,
+            readers: 4,
+        }
+    }
+}
+
 pub struct SqliteStore {
-    jobs: Option<std_mpsc::Sender<Job>>,
-    thread: Option<JoinHandle<()>>,
-    checkpointer: Option<Checkpointer>,
+    /// Taken by [`Store::close`]. A std RwLock: read for a `try_send`, never across an
+    /// `.await`.
+    jobs: RwLock<Option<std_mpsc::SyncSender<Job>>>,
+    /// The threads and the file lock, until [`Store::close`].
+    running: Mutex<Option<Running>>,
+    checkpoints: Arc<CheckpointHealth>,
+    readers: Readers,
     stats: Arc<Stats>,
+}
+
+/// What an open store runs and holds.
+struct Running {
+    writer: JoinHandle<()>,
+    checkpointer: Checkpointer,
+    /// The database file, locked for this store alone; closed (and unlocked) last.
+    lock: std::fs::File,
 }
 
 /// Transactions the writer committed, for `/metrics`.
@@ -143,13 +183,48 @@ impl Stats {
 /// commit then copies megabytes and fsyncs the database file, and every action waiting on it
 /// is acknowledged late (hundreds of milliseconds on a busy disk). A PASSIVE checkpoint from a
 /// second connection runs alongside the writer in WAL mode, so commits only append to the WAL.
+///
+/// Automatic checkpoints are off, so nothing else keeps the WAL from growing: a checkpoint
+/// that fails is an error for `/healthz` (after a few in a row), not just a log line, and a
+/// WAL that PASSIVE checkpoints could not fold in for long (a reader kept an old snapshot)
+/// gets a RESTART checkpoint, which waits for the readers so that the WAL starts over.
 struct Checkpointer {
     stop: std_mpsc::Sender<()>,
     thread: JoinHandle<()>,
+    health: Arc<CheckpointHealth>,
 }
 
 /// How often the checkpointer copies the WAL into the database.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(500);
+/// Failed checkpoints in a row after which the store reports itself unhealthy (5 s).
+const FAILURES_UNHEALTHY: u64 = 10;
+/// WAL frames (pages of 1 KiB) left after a PASSIVE checkpoint that call for a RESTART one.
+const WAL_FRAMES_RESTART: i64 = 64 * 1024;
+
+/// How the checkpoints go, for the health check.
+#[derive(Default)]
+struct CheckpointHealth {
+    failures_in_a_row: AtomicU64,
+    /// The last failure's error. A std Mutex: held to copy a string.
+    last_error: Mutex<String>,
+}
+
+impl CheckpointHealth {
+    fn check(&self) -> Result<(), StoreError> {
+        let failures = self.failures_in_a_row.load(Ordering::Relaxed);
+        if failures < FAILURES_UNHEALTHY {
+            return Ok(());
+        }
+        let error = self
+            .last_error
+            .lock()
+            .map(|e| e.clone())
+            .unwrap_or_default();
+        Err(StoreError::Database(format!(
+            "the last {failures} WAL checkpoints failed: {error}"
+        )))
+    }
+}
 
 impl Checkpointer {
     fn start(path: &Path, sync: &str) -> Result<Checkpointer, StoreError> {
@@ -160,25 +235,84 @@ impl Checkpointer {
             ))
             .map_err(db_error)?;
         let (stop, stopped) = std_mpsc::channel::<()>();
+        let health = Arc::new(CheckpointHealth::default());
         let thread = thread::Builder::new()
             .name("cozcade-checkpoint".into())
-            .spawn(move || {
-                let checkpoint = |mode: &str| {
-                    let sql = format!("PRAGMA wal_checkpoint({mode})");
-                    if let Err(e) = connection.query_row(&sql, [], |_| Ok(())) {
-                        tracing::warn!("WAL checkpoint: {e}");
+            .spawn({
+                let health = health.clone();
+                move || {
+                    // (busy, frames in the WAL, frames folded in), or the failure noted.
+                    let checkpoint = |mode: &str| {
+                        let sql = format!("PRAGMA wal_checkpoint({mode})");
+                        let result = connection.query_row(&sql, [], |row| {
+                            Ok((row.get::<_, i64>(1)?, row.get::<_, i64>(2)?))
+                        });
+                        match result {
+                            Ok(frames) => {
+                                health.failures_in_a_row.store(0, Ordering::Relaxed);
+                                Some(frames)
+                            }
+                            Err(e) => {
+                                let failures =
+                                    health.failures_in_a_row.fetch_add(1, Ordering::Relaxed) + 1;
+                                if failures == FAILURES_UNHEALTHY {
+                                    tracing::error!(
+                                        "WAL checkpoints keep failing ({failures} in a row): {e}"
+                                    );
+                                } else {
+                                    tracing::warn!("WAL checkpoint: {e}");
+                                }
+                                if let Ok(mut last) = health.last_error.lock() {
+                                    *last = e.to_string();
+                                }
+                                None
+                            }
+                        }
+                    };
+                    while let Err(std_mpsc::RecvTimeoutError::Timeout) =
+                        stopped.recv_timeout(CHECKPOINT_EVERY)
+                    {
+                        if let Some((wal, folded)) = checkpoint("PASSIVE")
+                            && wal - folded > WAL_FRAMES_RESTART
+                        {
+                            tracing::warn!(
+                                "{} WAL frames not checkpointed: waiting for the readers",
+                                wal - folded
+                            );
+                            checkpoint("RESTART");
+                        }
                     }
-                };
-                while let Err(std_mpsc::RecvTimeoutError::Timeout) =
-                    stopped.recv_timeout(CHECKPOINT_EVERY)
-                {
-                    checkpoint("PASSIVE");
+                    // The writer is gone: fold the whole WAL in and shrink it.
+                    checkpoint("TRUNCATE");
                 }
-                // The writer is gone: fold the whole WAL in and shrink it.
-                checkpoint("TRUNCATE");
             })
             .map_err(|e| StoreError::Database(format!("cannot start the checkpointer: {e}")))?;
-        Ok(Checkpointer { stop, thread })
+        Ok(Checkpointer {
+            stop,
+            thread,
+            health,
+        })
+    }
+}
+
+/// Opens (creating) the database file and locks it for this process alone.
+fn lock(path: &Path) -> Result<std::fs::File, StoreError> {
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(|e| StoreError::Database(format!("cannot open {}: {e}", path.display())))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => {
+            Err(StoreError::Locked(path.display().to_string()))
+        }
+        Err(std::fs::TryLockError::Error(e)) => Err(StoreError::Database(format!(
+            "cannot lock {}: {e}",
+            path.display()
+        ))),
     }
 }
 
@@ -187,10 +321,22 @@ fn db_error(e: rusqlite::Error) -> StoreError {
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) and migrates the database, then starts the writer thread.
+    /// Opens the database with the default queue and readers (see [`SqliteStore::open_with`]).
     pub fn open(path: &Path, synchronous: Synchronous) -> Result<Self, StoreError> {
+        SqliteStore::open_with(
+            path,
+            SqliteOptions {
+                synchronous,
+                ..SqliteOptions::default()
+            },
+        )
+    }
+
+    /// Opens (creating if needed) and migrates the database, then starts the writer thread.
+    pub fn open_with(path: &Path, options: SqliteOptions) -> Result<Self, StoreError> {
+        let lock = lock(path)?;
         let mut connection = Connection::open(path).map_err(db_error)?;
-        let sync = match synchronous {
+        let sync = match options.synchronous {
             Synchronous::Full => "FULL",
             Synchronous::Normal => "NORMAL",
         };
@@ -202,12 +348,14 @@ impl SqliteStore {
             .execute_batch(&format!(
                 "PRAGMA page_size = 1024; PRAGMA journal_mode = WAL; PRAGMA synchronous = {sync}; \
                  PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000; \
-                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0;"
+                 PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 0; \
+                 PRAGMA journal_size_limit = 67108864;"
             ))
             .map_err(db_error)?;
         migrate(&mut connection)?;
         let checkpointer = Checkpointer::start(path, sync)?;
-        let (jobs, receiver) = std_mpsc::channel();
+        let readers = Readers::new(path, options.readers)?;
+        let (jobs, receiver) = std_mpsc::sync_channel(options.queue.max(1));
         let stats = Arc::new(Stats::default());
         let thread = thread::Builder::new()
             .name("cozcade-store".into())
@@ -217,40 +365,67 @@ impl SqliteStore {
             })
             .map_err(|e| StoreError::Database(format!("cannot start the store thread: {e}")))?;
         Ok(SqliteStore {
-            jobs: Some(jobs),
-            thread: Some(thread),
-            checkpointer: Some(checkpointer),
+            jobs: RwLock::new(Some(jobs)),
+            checkpoints: checkpointer.health.clone(),
+            running: Mutex::new(Some(Running {
+                writer: thread,
+                checkpointer,
+                lock,
+            })),
+            readers,
             stats,
         })
     }
 
+    /// Queues a job for the writer; a full queue refuses it at once.
     fn submit<T: Send + 'static>(&self, job: impl FnOnce(Reply<T>) -> Job) -> StoreFuture<'_, T> {
         let (tx, rx) = oneshot::channel();
-        let sent = self
+        let jobs = self
             .jobs
-            .as_ref()
-            .map(|jobs| jobs.send(job(tx)).is_ok())
-            .unwrap_or(false);
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        let sent = match &*jobs {
+            Some(jobs) => jobs.try_send(job(tx)).map_err(|e| match e {
+                std_mpsc::TrySendError::Full(_) => StoreError::Busy,
+                std_mpsc::TrySendError::Disconnected(_) => StoreError::Closed,
+            }),
+            None => Err(StoreError::Closed),
+        };
         Box::pin(async move {
-            if !sent {
-                return Err(StoreError::Closed);
-            }
+            sent?;
             rx.await.unwrap_or(Err(StoreError::Closed))
         })
+    }
+
+    /// Lets the writer finish every job already queued and waits for it, folds the WAL into
+    /// the database, then unlocks the file. Later writes fail with [`StoreError::Closed`].
+    fn close_now(&self) {
+        self.jobs
+            .write()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        let running = self
+            .running
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .take();
+        if let Some(Running {
+            writer,
+            checkpointer,
+            lock,
+        }) = running
+        {
+            let _ = writer.join();
+            let _ = checkpointer.stop.send(());
+            let _ = checkpointer.thread.join();
+            drop(lock);
+        }
     }
 }
 
 impl Drop for SqliteStore {
-    /// Lets the writer finish every job already queued, then waits for it.
     fn drop(&mut self) {
-        self.jobs.take();
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-        if let Some(checkpointer) = self.checkpointer.take() {
-            let _ = checkpointer.stop.send(());
-            let _ = checkpointer.thread.join();
-        }
+        self.close_now();
     }
 }
 
@@ -261,20 +436,48 @@ impl Store for SqliteStore {
 
     fn load_room(&self, id: &str) -> StoreFuture<'_, Option<StoredRoom>> {
         let id = id.to_owned();
-        self.submit(|tx| Job::Load(id, tx))
+        Box::pin(self.readers.read(move |c| load(c, &id)))
     }
 
-    fn room_exists(&self, id: &str) -> StoreFuture<'_, bool> {
+    fn room_head(&self, id: &str) -> StoreFuture<'_, Option<RoomHead>> {
         let id = id.to_owned();
-        self.submit(|tx| Job::Exists(id, tx))
+        Box::pin(self.readers.read(move |c| head(c, &id)))
     }
 
     fn count_rooms(&self) -> StoreFuture<'_, u64> {
-        self.submit(Job::Count)
+        Box::pin(self.readers.read(|c| {
+            c.query_row("SELECT COUNT(*) FROM rooms", [], |row| row.get::<_, i64>(0))
+                .map(|n| u64::try_from(n).unwrap_or(0))
+                .map_err(db_error)
+        }))
     }
 
-    fn delete_idle(&self, cutoff: i64) -> StoreFuture<'_, Vec<String>> {
-        self.submit(|tx| Job::DeleteIdle(cutoff, tx))
+    fn delete_idle(&self, cutoffs: Cutoffs) -> StoreFuture<'_, Vec<String>> {
+        self.submit(|tx| Job::DeleteIdle(cutoffs, tx))
+    }
+
+    fn check(&self) -> StoreFuture<'_, ()> {
+        let read = self.readers.read(|c| {
+            c.query_row(
+                "SELECT count(*) FROM (SELECT 1 FROM rooms LIMIT 1)",
+                [],
+                |_| Ok(()),
+            )
+            .map_err(db_error)
+        });
+        let write = self.submit(Job::Ping);
+        let checkpoints = self.checkpoints.check();
+        Box::pin(async move {
+            checkpoints?;
+            read.await?;
+            write.await
+        })
+    }
+
+    /// Blocks for as long as the writer takes to finish what is queued (at shutdown).
+    fn close(&self) -> StoreFuture<'_, ()> {
+        self.close_now();
+        Box::pin(async { Ok(()) })
     }
 
     fn stats(&self) -> StoreStats {
@@ -310,12 +513,19 @@ fn migrate(connection: &mut Connection) -> Result<(), StoreError> {
 
 /// The writer thread: waits for a job, gathers all others already waiting, runs them in one
 /// transaction, commits, then answers. Ends when every sender is gone and the queue is empty.
-fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>, stats: Arc<Stats>) {
+fn writer(connection: Connection, jobs: std_mpsc::Receiver<Job>, stats: Arc<Stats>) {
     while let Ok(first) = jobs.recv() {
-        let mut batch = vec![first];
+        // Let whoever sent this go on first: the tokio workers, which read the players'
+        // actions, then queue what they read meanwhile, and it all goes into this one
+        // commit. (Where the workers share a core with this thread, it would otherwise take
+        // each action as it came, a commit each: a commit's own cost, beginning and ending the
+        // transaction, is most of the writer's work. Where this thread has a core of its own,
+        // nothing else is waiting and it goes on at once.)
+        std::thread::yield_now();
+        let mut batch = std::collections::VecDeque::from([first]);
         while batch.len() < MAX_BATCH {
             match jobs.try_recv() {
-                Ok(job) => batch.push(job),
+                Ok(job) => batch.push_back(job),
                 Err(_) => break,
             }
         }
@@ -323,11 +533,32 @@ fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>, stats: Arc<
         let started = Instant::now();
         let size = batch.len();
         let outcome = (|| -> Result<(), StoreError> {
-            let tx = connection.transaction().map_err(db_error)?;
-            for job in batch.drain(..) {
-                pending.push(run_job(&tx, job));
+            // By hand with cached statements, as the savepoints below (rusqlite's
+            // `transaction()` parses its SQL every time): once per commit, thousands a second.
+            let run = |sql: &str| {
+                connection
+                    .prepare_cached(sql)
+                    .and_then(|mut s| s.execute([]))
+                    .map_err(db_error)
+            };
+            run("BEGIN")?;
+            while let Some(job) = batch.pop_front() {
+                pending.push(run_job(&connection, job));
+                // Some failures (a full disk, an I/O error) make SQLite roll the whole
+                // transaction back: nothing of it will be committed, and what follows must not
+                // run outside it.
+                if connection.is_autocommit() {
+                    return Err(StoreError::Database(
+                        "the transaction was rolled back".into(),
+                    ));
+                }
             }
-            tx.commit().map_err(db_error)
+            run("COMMIT").map(|_| ()).inspect_err(|_| {
+                // (A failed COMMIT may leave the transaction open; end it.)
+                if !connection.is_autocommit() {
+                    let _ = run("ROLLBACK");
+                }
+            })
         })();
         stats.record(size, started.elapsed());
         if let Err(e) = &outcome {
@@ -336,7 +567,8 @@ fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>, stats: Arc<
         for answer in pending {
             answer.deliver(outcome.as_ref().err());
         }
-        // Jobs left in `batch` (only if opening the transaction failed) get the failure too.
+        // Jobs left in `batch` (when the transaction failed before their turn) get the
+        // failure too.
         let failure = outcome.err().unwrap_or(StoreError::Closed);
         for job in batch {
             fail(job, &failure);
@@ -347,17 +579,16 @@ fn writer(mut connection: Connection, jobs: std_mpsc::Receiver<Job>, stats: Arc<
 fn fail(job: Job, e: &StoreError) {
     match job {
         Job::Write(_, tx) => drop(tx.send(Err(e.clone()))),
-        Job::Load(_, tx) => drop(tx.send(Err(e.clone()))),
-        Job::Exists(_, tx) => drop(tx.send(Err(e.clone()))),
-        Job::Count(tx) => drop(tx.send(Err(e.clone()))),
         Job::DeleteIdle(_, tx) => drop(tx.send(Err(e.clone()))),
+        Job::Ping(tx) => drop(tx.send(Err(e.clone()))),
     }
 }
 
-/// Runs one job inside its own savepoint: on error only this job's changes are undone.
-fn run_job(tx: &Transaction<'_>, job: Job) -> Pending {
+/// Runs one job inside its own savepoint: on error only this job's changes are undone. (A job
+/// of one statement needs none: SQLite undoes a failed statement's changes by itself.)
+fn run_job(tx: &Connection, job: Job) -> Pending {
     fn in_savepoint<T>(
-        tx: &Transaction<'_>,
+        tx: &Connection,
         f: impl FnOnce(&Connection) -> Result<T, StoreError>,
     ) -> Result<T, StoreError> {
         // By hand with cached statements: rusqlite's Savepoint parses its SQL every time, and
@@ -381,32 +612,27 @@ fn run_job(tx: &Transaction<'_>, job: Job) -> Pending {
         }
     }
     match job {
+        Job::Ping(reply) => Pending::Unit(reply, Ok(())),
         Job::Write(writes, reply) => Pending::Unit(
             reply,
-            in_savepoint(tx, |c| writes.iter().try_for_each(|w| apply(c, w))),
+            match writes.as_slice() {
+                [one] => apply(tx, one),
+                _ => in_savepoint(tx, |c| writes.iter().try_for_each(|w| apply(c, w))),
+            },
         ),
-        Job::Load(id, reply) => Pending::Room(reply, load(tx, &id)),
-        Job::Exists(id, reply) => Pending::Bool(
-            reply,
-            tx.query_row("SELECT 1 FROM rooms WHERE id = ?1", [&id], |_| Ok(()))
-                .optional()
-                .map(|found| found.is_some())
-                .map_err(db_error),
-        ),
-        Job::Count(reply) => Pending::Count(
-            reply,
-            tx.query_row("SELECT COUNT(*) FROM rooms", [], |row| row.get::<_, i64>(0))
-                .map(|n| u64::try_from(n).unwrap_or(0))
-                .map_err(db_error),
-        ),
-        Job::DeleteIdle(cutoff, reply) => Pending::Ids(
+        Job::DeleteIdle(cutoffs, reply) => Pending::Ids(
             reply,
             in_savepoint(tx, |c| {
                 let mut statement = c
-                    .prepare("DELETE FROM rooms WHERE last_active < ?1 RETURNING id")
+                    .prepare(
+                        "DELETE FROM rooms WHERE last_active < ?1
+                            OR (joined_at IS NULL AND created_at < ?2) RETURNING id",
+                    )
                     .map_err(db_error)?;
                 let ids = statement
-                    .query_map([cutoff], |row| row.get::<_, String>(0))
+                    .query_map([cutoffs.idle_before, cutoffs.unjoined_before], |row| {
+                        row.get::<_, String>(0)
+                    })
                     .map_err(db_error)?
                     .collect::<Result<Vec<_>, _>>()
                     .map_err(db_error)?;
@@ -437,12 +663,19 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
             key_hash,
             now,
         } => {
+            // A key given to a seat is someone joining (the creator's came with the room).
             let sql = match seat {
                 Side::First => {
-                    "UPDATE rooms SET seat1_key_hash = ?2, last_active = ?3 WHERE id = ?1"
+                    "UPDATE rooms SET seat1_key_hash = ?2, last_active = ?3,
+                        joined_at = CASE WHEN ?2 IS NULL THEN joined_at
+                            ELSE coalesce(joined_at, ?3) END
+                     WHERE id = ?1"
                 }
                 Side::Second => {
-                    "UPDATE rooms SET seat2_key_hash = ?2, last_active = ?3 WHERE id = ?1"
+                    "UPDATE rooms SET seat2_key_hash = ?2, last_active = ?3,
+                        joined_at = CASE WHEN ?2 IS NULL THEN joined_at
+                            ELSE coalesce(joined_at, ?3) END
+                     WHERE id = ?1"
                 }
             };
             let hash = key_hash.as_ref().map(|h| &h[..]);
@@ -481,6 +714,35 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
         }
     }
     Ok(())
+}
+
+/// A room's row and its last sequence number: one index lookup each, whatever the room's size.
+fn head(c: &Connection, id: &str) -> Result<Option<RoomHead>, StoreError> {
+    let row = c
+        .prepare_cached(
+            "SELECT game, seat1_key_hash, seat2_key_hash,
+                (SELECT max(seq) FROM actions WHERE room = ?1) FROM rooms WHERE id = ?1",
+        )
+        .and_then(|mut s| {
+            s.query_row([id], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    row.get::<_, Option<Vec<u8>>>(1)?,
+                    row.get::<_, Option<Vec<u8>>>(2)?,
+                    row.get::<_, Option<i64>>(3)?,
+                ))
+            })
+            .optional()
+        })
+        .map_err(db_error)?;
+    let Some((game, seat1, seat2, seq)) = row else {
+        return Ok(None);
+    };
+    Ok(Some(RoomHead {
+        game: columns::game(&game)?,
+        seat_key_hashes: [columns::key_hash(seat1)?, columns::key_hash(seat2)?],
+        seq: columns::seq_read(seq.unwrap_or(0))?,
+    }))
 }
 
 fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
@@ -548,6 +810,64 @@ mod tests {
             let store = SqliteStore::open(&dir.path().join("rooms.db"), synchronous).expect("open");
             crate::store::contract::check(&store).await;
         }
+    }
+
+    #[tokio::test]
+    async fn rooms_from_before_joins_were_noted_count_as_joined_when_a_guest_came() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("rooms.db");
+        {
+            let connection = Connection::open(&path).expect("open");
+            connection
+                .execute_batch(&format!(
+                    "{}; PRAGMA user_version = 1;
+                     INSERT INTO rooms VALUES ('seated', 'kalah', 1, 5, x'01', x'02');
+                     INSERT INTO rooms VALUES ('played', 'kalah', 1, 6, x'01', NULL);
+                     INSERT INTO rooms VALUES ('lonely', 'kalah', 1, 7, x'01', NULL);
+                     INSERT INTO actions VALUES ('played', 1, 2, 'a', '{{}}', 6);
+                     INSERT INTO actions VALUES ('lonely', 1, 1, 'b', '{{}}', 7);",
+                    MIGRATIONS[0]
+                ))
+                .expect("a version 1 database");
+        }
+        let store = SqliteStore::open(&path, Synchronous::Normal).expect("migrates");
+        let cutoffs = Cutoffs {
+            idle_before: 0,
+            unjoined_before: 2,
+        };
+        assert_eq!(
+            store.delete_idle(cutoffs).await.expect("sweep"),
+            ["lonely".to_owned()]
+        );
+    }
+
+    #[test]
+    fn checkpoints_failing_in_a_row_make_the_store_unhealthy() {
+        let health = CheckpointHealth::default();
+        health
+            .failures_in_a_row
+            .store(FAILURES_UNHEALTHY - 1, Ordering::Relaxed);
+        assert!(health.check().is_ok(), "a few failures are weathered");
+        health
+            .failures_in_a_row
+            .store(FAILURES_UNHEALTHY, Ordering::Relaxed);
+        *health.last_error.lock().expect("lock") = "disk I/O error".into();
+        let error = health.check().expect_err("unhealthy").to_string();
+        assert!(error.contains("disk I/O error"), "{error}");
+    }
+
+    #[tokio::test]
+    async fn one_store_per_file() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let path = dir.path().join("rooms.db");
+        let first = SqliteStore::open(&path, Synchronous::Normal).expect("open");
+        match SqliteStore::open(&path, Synchronous::Normal) {
+            Err(StoreError::Locked(file)) => assert_eq!(file, path.display().to_string()),
+            Err(e) => panic!("expected the file to be in use, got {e}"),
+            Ok(_) => panic!("two stores on one file"),
+        }
+        drop(first);
+        SqliteStore::open(&path, Synchronous::Normal).expect("free again once closed");
     }
 
     #[tokio::test]

@@ -40,6 +40,8 @@ pub fn test_limits() -> Limits {
         rate_burst: 10_000.0,
         rooms_per_minute: 1e9,
         rooms_burst: 1e6,
+        all_rooms_per_minute: 1e9,
+        all_rooms_burst: 1e6,
         max_connections_per_address: 10_000,
         ..Limits::default()
     }
@@ -225,6 +227,27 @@ impl Client {
             .await
             .expect("ws connect");
         Client { ws, next_action: 0 }
+    }
+
+    /// Connects with extra request headers (an `Origin`, an `X-Forwarded-For`); the handshake's
+    /// error (a refused upgrade) is handed back rather than panicking.
+    pub async fn connect_with(
+        addr: SocketAddr,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<Client, tokio_tungstenite::tungstenite::Error> {
+        use tokio_tungstenite::tungstenite::{
+            client::IntoClientRequest,
+            http::{HeaderName, HeaderValue},
+        };
+        let mut request = format!("ws://{addr}{path}").into_client_request()?;
+        for (name, value) in headers {
+            let name = HeaderName::from_bytes(name.as_bytes()).expect("a header name");
+            let value = HeaderValue::from_str(value).expect("a header value");
+            request.headers_mut().append(name, value);
+        }
+        let (ws, _) = tokio_tungstenite::connect_async(request).await?;
+        Ok(Client { ws, next_action: 0 })
     }
 
     pub async fn send(&mut self, message: &ClientMessage) {

@@ -31,9 +31,9 @@ pub struct Nginx {
     log: PathBuf,
 }
 
-/// The repo's config with its two example instances replaced by `instances` and its port
-/// by `port`.
-pub fn site_config(instances: [SocketAddr; 2], port: u16) -> String {
+/// The repo's config with its two example instances replaced by `instances`, its port by
+/// `port` and its log files put in `dir` (`access.log`, `cozcade-error.log`).
+pub fn site_config(instances: [SocketAddr; 2], port: u16, dir: &Path) -> String {
     // At run time: a target dir shared by two clones keeps the first clone's test binary.
     let manifest_dir = std::env::var_os("CARGO_MANIFEST_DIR")
         .map(std::path::PathBuf::from)
@@ -46,6 +46,16 @@ pub fn site_config(instances: [SocketAddr; 2], port: u16) -> String {
     };
     let text = replace(text, "127.0.0.1:8081", &instances[0].to_string());
     let text = replace(text, "127.0.0.1:8082", &instances[1].to_string());
+    let text = replace(
+        text,
+        "/var/log/nginx/cozcade.access.log",
+        &dir.join("access.log").display().to_string(),
+    );
+    let text = replace(
+        text,
+        "/var/log/nginx/cozcade.error.log",
+        &dir.join("cozcade-error.log").display().to_string(),
+    );
     replace(text, "listen 80;", &format!("listen 127.0.0.1:{port};"))
 }
 
@@ -63,7 +73,7 @@ impl Nginx {
              include {prefix}/cozcade.conf;\n}}\n"
         );
         std::fs::write(dir.join("nginx.conf"), main).expect("write nginx.conf");
-        std::fs::write(dir.join("cozcade.conf"), site_config(instances, port))
+        std::fs::write(dir.join("cozcade.conf"), site_config(instances, port, dir))
             .expect("write cozcade.conf");
         let log = dir.join("error.log");
         let child = Command::new(nginx)

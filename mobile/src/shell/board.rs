@@ -1,31 +1,33 @@
-//! The game on the board and its runtime: the session (the pure reducer), and the runner that
+//! The game on the board and its runtime: the table (the pure state), and the runner that
 //! carries out the [`Effect`]s each action returns: saving, the computer's thinking, each move's
 //! animation, the phone's haptics, and a move for the online room.
 
-use std::collections::VecDeque;
+use std::{collections::VecDeque, time::Duration};
 
-use cozcade_engine::AnyRecord;
 use dioxus::prelude::*;
 
 use super::{room_link::RoomLink, settings::Settings};
 use crate::{
     bridge::{self, Haptic},
     computer,
-    online::session::Intent,
+    online::connection::Intent,
     platform,
-    state::{Action, Effect, Feel, Level, Session, Slot, animation::Animation},
+    state::{
+        Action, Effect, Feel, Level, LocalAction, LocalGame, Slot, Table, animation::Animation,
+    },
     storage::SavedGame,
+    timer,
 };
 
 /// How long a move's first frame is shown before its first step.
-const FIRST_FRAME_MS: u32 = 20;
+const FIRST_FRAME: Duration = Duration::from_millis(20);
 
-/// The session on the board and what runs for it; every field is a `Copy` handle.
+/// The game on the board and what runs for it; every field is a `Copy` handle.
 #[derive(Clone, Copy)]
-pub struct Game {
-    pub session: Signal<Option<Session>>,
+pub struct Board {
+    pub table: Signal<Option<Table>>,
     /// The move being shown step by step, if any: the board draws the position before it, and
-    /// nothing on it is tappable (see [`Game::animating`]).
+    /// nothing on it is tappable (see [`Board::animating`]).
     pub animation: Signal<Option<Animation>>,
     /// Plies played while another was being shown (the computer's reply, the friend's move),
     /// shown one after another.
@@ -45,14 +47,14 @@ pub struct Game {
     link: RoomLink,
 }
 
-pub fn use_game() -> Game {
+pub fn use_board() -> Board {
     use_context()
 }
 
-impl Game {
+impl Board {
     pub(super) fn new(settings: Settings, link: RoomLink) -> Self {
-        Game {
-            session: Signal::new(None),
+        Board {
+            table: Signal::new(None),
             animation: Signal::new(None),
             queued: Signal::new(VecDeque::new()),
             animations: Signal::new(0),
@@ -65,63 +67,58 @@ impl Game {
         }
     }
 
-    /// Puts a session on the board (a saved game, a new one, a room's) and starts what it
-    /// asks for.
-    pub(super) fn open(mut self, session: Session) {
+    /// Puts a game on the board (a saved game, a new one, a room's) and starts what it asks
+    /// for.
+    pub(super) fn open(mut self, table: Table) {
         self.skip_animation();
         self.confirming_new_game.set(false);
         self.finish_dismissed.set(false);
-        self.session.set(Some(session));
+        self.table.set(Some(table));
         let effects = self
-            .session
+            .table
             .write()
             .as_mut()
-            .map(Session::start)
+            .map(Table::start)
             .unwrap_or_default();
         self.run(effects);
     }
 
-    /// Takes the session off the board.
+    /// Takes the game off the board.
     pub(super) fn close(mut self) {
         self.skip_animation();
-        self.session.set(None);
+        self.table.set(None);
     }
 
-    pub(super) fn start_new(self, session: Session) {
-        self.open(session);
+    pub(super) fn start_new(self, game: LocalGame) {
+        self.open(Table::Local(game));
         self.save();
     }
 
     pub(super) fn resume(self, saved: SavedGame) {
         // A save from before games had seeds gets one now, kept from here on.
         let seed = saved.seed.unwrap_or_else(platform::fresh_seed);
-        self.open(
-            Session::resume_record(saved.record, saved.mode)
+        self.open(Table::Local(
+            LocalGame::resume_record(saved.record, saved.mode)
                 .with_pass_and_play(saved.pass)
                 .with_seed(seed),
-        );
+        ));
     }
 
     /// Starts this game again from the start, with a new seed for the computer.
     pub fn new_game(self) {
-        self.dispatch(Action::NewGame {
+        self.dispatch(LocalAction::NewGame {
             seed: platform::fresh_seed(),
         });
     }
 
-    /// Applies an action to the session on the board and carries out what it asks for.
-    pub fn dispatch(mut self, action: Action) {
-        let effects = match self.session.write().as_mut() {
-            Some(session) => session.apply(action),
+    /// Applies an action to the game on the board and carries out what it asks for.
+    pub fn dispatch(mut self, action: impl Into<Action>) {
+        let effects = match self.table.write().as_mut() {
+            Some(table) => table.apply(action),
             None => return,
         };
         // A game that goes on again (New game, Undo, a new round) gets its own finish.
-        let over = self
-            .session
-            .peek()
-            .as_ref()
-            .and_then(Session::finish)
-            .is_some();
+        let over = self.table.peek().as_ref().and_then(Table::finish).is_some();
         if !over && *self.finish_dismissed.peek() {
             self.finish_dismissed.set(false);
         }
@@ -131,12 +128,7 @@ impl Game {
     /// The game-over sheet is up: the game is over and the last move has been shown (the
     /// result is not announced while a move is still being animated).
     pub fn finish_shown(self) -> bool {
-        let over = self
-            .session
-            .read()
-            .as_ref()
-            .and_then(Session::finish)
-            .is_some();
+        let over = self.table.read().as_ref().and_then(Table::finish).is_some();
         over && !self.animating() && !*self.finish_dismissed.read()
     }
 
@@ -150,7 +142,7 @@ impl Game {
                 Effect::Played { index } => {
                     // On phones the host gives a tap of feedback; elsewhere nothing happens.
                     if let Some(feel) = self
-                        .session
+                        .table
                         .peek()
                         .as_ref()
                         .and_then(|s| s.feel_of_move(index))
@@ -172,8 +164,9 @@ impl Game {
         let Some(store) = self.settings.store() else {
             return;
         };
-        let saved = match self.session.peek().as_ref() {
-            Some(session) => SavedGame::of(session),
+        // Only a game on this device is saved; a room keeps its own.
+        let saved = match self.table.peek().as_ref().and_then(Table::local) {
+            Some(game) => SavedGame::of(game),
             None => return,
         };
         match store.save(&saved) {
@@ -186,7 +179,7 @@ impl Game {
         let Some(store) = self.settings.store() else {
             return;
         };
-        let Some(kind) = self.session.peek().as_ref().map(Session::kind) else {
+        let Some(kind) = self.table.peek().as_ref().map(Table::kind) else {
             return;
         };
         if let Err(error) = store.delete(kind, slot) {
@@ -198,10 +191,11 @@ impl Game {
     /// tagged with `generation`, so an answer to a position that has changed meanwhile is dropped.
     fn think(mut self, level: Level, generation: u64) {
         let Some((record, seed)) = self
-            .session
+            .table
             .peek()
             .as_ref()
-            .map(|s| (AnyRecord::clone(&s.record()), s.seed()))
+            .and_then(Table::local)
+            .map(|game| (game.record().clone(), game.seed()))
         else {
             return;
         };
@@ -214,10 +208,12 @@ impl Game {
                 self.thinking.set(None);
             }
             let action = match result {
-                Ok(mv) => Action::ComputerMoved { generation, mv },
-                // Stopped on purpose: whoever stopped it has moved the session on already.
+                Ok(mv) => LocalAction::ComputerMoved { generation, mv },
+                // Stopped on purpose: whoever stopped it has moved the game on already.
                 Err(computer::ComputerError::Cancelled) => return,
-                Err(computer::ComputerError::Failed(_)) => Action::ComputerFailed { generation },
+                Err(computer::ComputerError::Failed(_)) => {
+                    LocalAction::ComputerFailed { generation }
+                }
             };
             self.dispatch(action);
         });
@@ -246,9 +242,9 @@ impl Game {
             return;
         }
         let animation = {
-            let session = self.session.peek();
-            let shown = session.as_ref().map(Session::record);
-            shown.and_then(|record| Animation::of(&record, ply))
+            let table = self.table.peek();
+            let shown = table.as_ref().map(Table::record);
+            shown.and_then(|record| Animation::of(record, ply))
         };
         let Some(animation) = animation else {
             self.animate_next();
@@ -256,13 +252,13 @@ impl Game {
         };
         let serial = *self.animations.peek() + 1;
         self.animations.set(serial);
-        let pause = animation.pause_ms();
+        let pause = Duration::from_millis(u64::from(animation.pause_ms()));
         let steps = animation.steps();
         self.animation.set(Some(animation));
         spawn(async move {
             let current = move || *self.animations.peek() == serial;
             // One frame at the start, so the first slide is a transition from there.
-            platform::sleep(FIRST_FRAME_MS).await;
+            timer::sleep(FIRST_FRAME).await;
             for step in 1..=steps {
                 if !current() {
                     return;
@@ -270,10 +266,10 @@ impl Game {
                 if let Some(a) = self.animation.write().as_mut() {
                     a.step = step;
                 }
-                platform::sleep(pause).await;
+                timer::sleep(pause).await;
             }
             // The piece rests where it ended a moment before the next move or the result.
-            platform::sleep(pause / 2).await;
+            timer::sleep(pause / 2).await;
             if current() {
                 self.animation.set(None);
                 self.animate_next();
@@ -301,12 +297,13 @@ impl Game {
     /// thinking (nothing runs unseen). Two players on one device just go on.
     pub(super) fn pause_while_away(mut self) {
         let running = self
-            .session
+            .table
             .peek()
             .as_ref()
-            .is_some_and(|s| s.can_pause() && !s.is_paused());
+            .and_then(Table::local)
+            .is_some_and(|game| game.can_pause() && !game.is_paused());
         if running {
-            self.dispatch(Action::Pause);
+            self.dispatch(LocalAction::Pause);
             self.paused_while_away.set(true);
         }
     }
@@ -314,13 +311,13 @@ impl Game {
     /// Back in view: only a pause the app made itself is undone; the player's own stays.
     pub(super) fn resume_after_away(mut self) {
         if std::mem::take(&mut *self.paused_while_away.write()) {
-            self.dispatch(Action::Resume);
+            self.dispatch(LocalAction::Resume);
         }
     }
 
-    /// The session is an online room's.
+    /// The game on the board is an online room's.
     pub(super) fn is_online(self) -> bool {
-        self.session
+        self.table
             .peek()
             .as_ref()
             .is_some_and(|s| s.online_seat().is_some())

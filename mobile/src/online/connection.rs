@@ -1,14 +1,8 @@
 //! The loop that joins the pure [`OnlineClient`] to a real [`Socket`]: connect, say hello,
 //! feed frames in and send what the client answers, take the player's intents, and after a
 //! drop wait the backoff and connect again, until the client stops (replaced, left, room full
-//! or gone). The UI runs it as a task and watches the client through `publish`.
-//!
-//! The loop drives a client it is handed as a [`ClientCell`]: one it owns (tests, tools) or
-//! one it shares with the UI ([`SharedClient`]), which reads the room's record from it
-//! between the loop's steps. Either way the client is the only holder of the room's state.
-
-use std::cell::RefCell;
-use std::rc::Rc;
+//! or gone). The UI runs it as a task. The loop owns the client; after every step it reports
+//! what the room confirmed ([`RoomUpdate`]s, in order) and lets the reader look at the client.
 
 use std::pin::pin;
 use std::time::Duration;
@@ -18,9 +12,10 @@ use futures_util::StreamExt;
 use futures_util::future::{Either, select};
 
 use super::backoff::{reconnect_delay, with_jitter};
-use super::client::{IntentError, Link, OnlineClient};
+use super::client::{IntentError, Link, OnlineClient, RoomUpdate};
 use super::network::NetworkWatch;
 use super::transport::Socket;
+use crate::timer::{now, sleep};
 use cozcade_engine::AnyMove;
 use cozcade_protocol::ClientMessage;
 use cozcade_protocol::heartbeat::{Beat, Heartbeat};
@@ -37,26 +32,28 @@ pub enum Intent {
     WithdrawNewRound,
 }
 
-/// A client shared by the connection loop (which changes it) and the UI (which reads it).
-/// Single-threaded: the loop borrows it only inside a step, never across an `.await`.
-pub type SharedClient = Rc<RefCell<OnlineClient>>;
-
-/// Where the loop finds the client it drives.
-pub trait ClientCell {
-    /// Runs one step on the client. Nothing else may hold the client meanwhile.
-    fn step<R>(&mut self, f: impl FnOnce(&mut OnlineClient) -> R) -> R;
+/// What the loop tells its reader after each step.
+pub struct Report<'a> {
+    /// The client as it stands now, for what the screen shows of the room.
+    pub client: &'a OnlineClient,
+    /// What the room confirmed since the last report, in order.
+    pub updates: Vec<RoomUpdate>,
+    /// Why the player's last intent was not sent, when it was not.
+    pub refused: Option<IntentError>,
 }
 
-impl ClientCell for OnlineClient {
-    fn step<R>(&mut self, f: impl FnOnce(&mut OnlineClient) -> R) -> R {
-        f(self)
-    }
-}
-
-impl ClientCell for SharedClient {
-    fn step<R>(&mut self, f: impl FnOnce(&mut OnlineClient) -> R) -> R {
-        f(&mut self.borrow_mut())
-    }
+/// Hands the reader what changed: the updates taken from the client, and the client itself.
+fn report(
+    client: &mut OnlineClient,
+    publish: &mut impl FnMut(Report<'_>),
+    refused: Option<IntentError>,
+) {
+    let updates = client.take_updates();
+    publish(Report {
+        client,
+        updates,
+        refused,
+    });
 }
 
 /// A connection attempt that has not opened after this long has failed (a browser would
@@ -74,43 +71,38 @@ enum Ended {
 }
 
 /// Runs `client` against the WebSocket at `url` until it stops or `intents` is closed (the
-/// screen went away). `publish` sees the client after every change (outside the step, so it
-/// may read a shared client), with the reason when an intent was not sent. Returns the client
-/// (its seat key and state, to keep).
+/// screen went away). `publish` is told after every change (see [`Report`]). Returns the
+/// client (its seat key and state, to keep).
 ///
 /// While connected it keeps the heartbeat (`cozcade_protocol::heartbeat`): a ping when it has
 /// sent nothing for 2.5 s, and a connection it has heard nothing from for 8 s is treated as
 /// lost (closed, then reconnected with backoff). When the device says its network went
 /// ([`NetworkWatch`]) it closes at once and shows "Offline"; when the network is back it
 /// connects at once instead of finishing the backoff wait.
-pub async fn run<C: ClientCell>(
+pub async fn run(
     url: String,
-    mut client: C,
+    mut client: OnlineClient,
     mut intents: UnboundedReceiver<Intent>,
-    mut publish: impl FnMut(&C, Option<IntentError>),
-) -> C {
+    mut publish: impl FnMut(Report<'_>),
+) -> OnlineClient {
     let mut network = NetworkWatch::new();
-    publish(&client, None);
+    report(&mut client, &mut publish, None);
     loop {
-        if client.step(|c| matches!(c.link(), Link::Stopped(_))) {
+        if matches!(client.link(), Link::Stopped(_)) {
             break;
         }
         if !network.online() {
-            client.step(|c| {
-                c.on_offline();
-            });
-            publish(&client, None);
+            client.on_offline();
+            report(&mut client, &mut publish, None);
             if !wait_for_network(&mut client, &mut intents, &mut network, &mut publish).await {
                 break;
             }
-            client.step(|c| {
-                c.on_online();
-            });
-            publish(&client, None);
+            client.on_online();
+            report(&mut client, &mut publish, None);
         }
         let ended = match connect(&url, &mut network).await {
             Ok(mut socket) => {
-                let hello = client.step(OnlineClient::on_open);
+                let hello = client.on_open();
                 let ended = if send_all(&mut socket, hello).await {
                     serve(
                         &mut socket,
@@ -132,23 +124,21 @@ pub async fn run<C: ClientCell>(
             Ended::IntentsClosed => break,
             Ended::Offline => {
                 // Shown at once; the top of the loop waits for the network.
-                client.step(|c| {
-                    c.on_offline();
-                });
-                publish(&client, None);
+                client.on_offline();
+                report(&mut client, &mut publish, None);
                 continue;
             }
             Ended::Dropped => {}
         }
-        let attempt = match client.step(|c| c.on_closed().clone()) {
+        let attempt = match client.on_closed().clone() {
             Link::Reconnecting { attempt } => attempt,
             Link::Offline => continue,
             _ => {
-                publish(&client, None);
+                report(&mut client, &mut publish, None);
                 break;
             }
         };
-        publish(&client, None);
+        report(&mut client, &mut publish, None);
         // Intents made while waiting are queued by the client and go out after the welcome.
         let wait = with_jitter(reconnect_delay(attempt), random());
         let mut sleeping = pin!(sleep(wait));
@@ -167,8 +157,8 @@ pub async fn run<C: ClientCell>(
                 None | Some(Either::Right(_)) => break,
                 Some(Either::Left(Some(intent))) => {
                     // Nothing to send while disconnected: the client only queues.
-                    let error = client.step(|c| apply(c, intent)).err();
-                    publish(&client, error);
+                    let error = apply(&mut client, intent).err();
+                    report(&mut client, &mut publish, error);
                 }
                 Some(Either::Left(None)) => {
                     intents_open = false;
@@ -185,11 +175,11 @@ pub async fn run<C: ClientCell>(
 
 /// Waits until the device says it is online again, queueing the player's intents meanwhile.
 /// False when the intents channel closed.
-async fn wait_for_network<C: ClientCell>(
-    client: &mut C,
+async fn wait_for_network(
+    client: &mut OnlineClient,
     intents: &mut UnboundedReceiver<Intent>,
     network: &mut NetworkWatch,
-    publish: &mut impl FnMut(&C, Option<IntentError>),
+    publish: &mut impl FnMut(Report<'_>),
 ) -> bool {
     loop {
         let woke = {
@@ -201,8 +191,8 @@ async fn wait_for_network<C: ClientCell>(
         };
         match woke {
             Either::Left(Some(intent)) => {
-                let error = client.step(|c| apply(c, intent)).err();
-                publish(client, error);
+                let error = apply(client, intent).err();
+                report(client, publish, error);
             }
             Either::Left(None) => return false,
             Either::Right(true) => return true,
@@ -235,12 +225,12 @@ enum Wake {
 }
 
 /// One connection's life.
-async fn serve<C: ClientCell>(
+async fn serve(
     socket: &mut Socket,
-    client: &mut C,
+    client: &mut OnlineClient,
     intents: &mut UnboundedReceiver<Intent>,
     network: &mut NetworkWatch,
-    publish: &mut impl FnMut(&C, Option<IntentError>),
+    publish: &mut impl FnMut(Report<'_>),
 ) -> Ended {
     let mut heartbeat = Heartbeat::new(now());
     loop {
@@ -271,9 +261,9 @@ async fn serve<C: ClientCell>(
             Wake::Frame(None) => return Ended::Dropped,
             Wake::Frame(Some(text)) => {
                 heartbeat.heard(now());
-                let (answers, stopped) =
-                    client.step(|c| (c.on_text(&text), matches!(c.link(), Link::Stopped(_))));
-                publish(client, None);
+                let answers = client.on_text(&text);
+                let stopped = matches!(client.link(), Link::Stopped(_));
+                report(client, publish, None);
                 if stopped {
                     return Ended::Dropped;
                 }
@@ -285,9 +275,9 @@ async fn serve<C: ClientCell>(
                 }
             }
             Wake::Intent(None) => return Ended::IntentsClosed,
-            Wake::Intent(Some(intent)) => match client.step(|c| apply(c, intent)) {
+            Wake::Intent(Some(intent)) => match apply(client, intent) {
                 Ok(messages) => {
-                    publish(client, None);
+                    report(client, publish, None);
                     if !messages.is_empty() {
                         heartbeat.sent(now());
                     }
@@ -295,7 +285,7 @@ async fn serve<C: ClientCell>(
                         return Ended::Dropped;
                     }
                 }
-                Err(error) => publish(client, Some(error)),
+                Err(error) => report(client, publish, Some(error)),
             },
             Wake::Beat | Wake::Network(true) => {}
             Wake::Network(false) => return Ended::Offline,
@@ -321,35 +311,6 @@ async fn send_all(socket: &mut Socket, messages: Vec<ClientMessage>) -> bool {
         }
     }
     true
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-async fn sleep(duration: Duration) {
-    tokio::time::sleep(duration).await;
-}
-
-#[cfg(target_arch = "wasm32")]
-async fn sleep(duration: Duration) {
-    let millis = i32::try_from(duration.as_millis()).unwrap_or(i32::MAX);
-    let promise = js_sys::Promise::new(&mut |resolve, _reject| {
-        if let Some(window) = web_sys::window() {
-            // If the timer cannot be set the promise never settles; the page is going away.
-            let _ = window.set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, millis);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-}
-
-/// The time for the heartbeat: any steady clock, as a duration since a fixed start.
-#[cfg(not(target_arch = "wasm32"))]
-fn now() -> Duration {
-    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    START.get_or_init(std::time::Instant::now).elapsed()
-}
-
-#[cfg(target_arch = "wasm32")]
-fn now() -> Duration {
-    Duration::from_secs_f64(js_sys::Date::now().max(0.0) / 1000.0)
 }
 
 /// A fresh prefix for a new [`OnlineClient`]'s action ids: 16 random hex digits. The client's
