@@ -223,6 +223,15 @@ export function serverBin() {
   return path.join(target, "debug", "cozcade-server");
 }
 
+/** The Content-Security-Policy a room server in local play sends with its pages and worker
+ * (`server/src/headers.rs`): everything from its own origin, and WebSockets only to its own port
+ * on the loopback names (an IPv6 literal cannot be a CSP source; `'self'` covers it). */
+export function localPolicy(port) {
+  return "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
+    `img-src 'self' data: blob:; connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}; ` +
+    "worker-src 'self'; manifest-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
+}
+
 /** The real `cozcade-server` serving the web bundle, with its own SQLite file and port.
  * `kill()` is a SIGKILL (a crash, not a shutdown); `start()` again reuses the port and file. */
 export async function roomServer(root = webDir()) {
@@ -264,6 +273,7 @@ export async function roomServer(root = webDir()) {
   await start();
   return {
     url,
+    policy: localPolicy(port),
     start,
     kill,
     log: () => log,

@@ -21,6 +21,16 @@ mod timer;
 #[cfg(feature = "bridge")]
 uniffi::setup_scaffolding!();
 
+// A room id crosses to the hosts as a string, checked again as it comes back.
+#[cfg(feature = "bridge")]
+use cozcade_protocol::RoomId;
+#[cfg(feature = "bridge")]
+uniffi::custom_type!(RoomId, String, {
+    remote,
+    lower: |room| room.into(),
+    try_lift: |text| Ok(text.parse()?),
+});
+
 pub fn launch() {
     // Android registers its host from the activity (Kotlin); iOS has no activity of ours, so
     // Rust starts the Swift side here.

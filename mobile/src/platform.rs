@@ -1,6 +1,7 @@
 //! What differs between the browser and the native webviews, kept small: the device locale,
 //! timers and page events come through `document::eval`, which every Dioxus renderer supports.
 
+use cozcade_protocol::RoomId;
 use dioxus::prelude::*;
 
 /// The device's preferred locales, best first.
@@ -146,11 +147,11 @@ pub fn invitation_in_address() -> Option<crate::state::Invitation> {
 /// Shows the room in the browser's address (`/r/<room>`, or `/` outside a room) without a
 /// page load, so that a reload comes back to the same room. Native webviews have no address
 /// bar: nothing to show there.
-pub fn show_room_in_address(room: Option<&str>) {
+pub fn show_room_in_address(room: Option<&RoomId>) {
     if cfg!(target_arch = "wasm32") {
         let path = match room {
-            Some(room) if cozcade_protocol::is_room_id(room) => format!("/r/{room}"),
-            _ => "/".to_string(),
+            Some(room) => format!("/r/{room}"),
+            None => "/".to_string(),
         };
         let _ = document::eval(&format!(
             "if (location.pathname + location.search !== {path:?}) history.replaceState(null, \"\", {path:?});"

@@ -11,16 +11,12 @@
 use cozcade_engine::{AnyMove, AnyRecord, GameKind};
 
 use crate::{
-    ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, RoomState, Seat, SeatStatus,
-    ServerMessage,
+    ActionId, ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, RoomId, RoomState,
+    Seat, SeatKey, SeatStatus, ServerMessage,
 };
 
 /// The wire's answer type, which the client keeps as it is (here for the client's readers).
 pub use crate::NewRoundAnswer;
-
-/// Longest action id prefix kept: with "-" and a 20-digit counter, ids stay within
-/// [`crate::MAX_ACTION_ID_LEN`].
-const MAX_ID_PREFIX: usize = 40;
 
 /// Where the connection stands.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -115,7 +111,7 @@ pub enum IntentError {
 /// An action sent (or to be sent) and not yet confirmed by an event or refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Pending {
-    action_id: String,
+    action_id: ActionId,
     /// Sent again exactly as first sent (same id, same `seq`) after a reconnect.
     message: ClientMessage,
 }
@@ -134,8 +130,8 @@ pub enum RoomUpdate {
 /// One player's connection to one room.
 #[derive(Clone, Debug)]
 pub struct OnlineClient {
-    room: String,
-    seat_key: Option<String>,
+    room: RoomId,
+    seat_key: Option<SeatKey>,
     /// From the last welcome.
     seat: Option<Seat>,
     game: Option<GameKind>,
@@ -165,16 +161,15 @@ pub struct OnlineClient {
 impl OnlineClient {
     /// A client for `room`; `seat_key` is the stored key, or `None` to take the guest seat.
     /// `id_prefix` makes action ids unique for this seat across app starts: a random text per
-    /// seat, like the app's `online::session::fresh_id_prefix` (at most 40 characters, so ids stay within
-    /// [`crate::MAX_ACTION_ID_LEN`]).
-    pub fn new(room: String, seat_key: Option<String>, id_prefix: String) -> Self {
+    /// seat, like the app's `online::connection::fresh_id_prefix` (cut to
+    /// [`ActionId::MAX_PREFIX`] characters).
+    pub fn new(room: RoomId, seat_key: Option<SeatKey>, id_prefix: String) -> Self {
         OnlineClient {
             room,
             seat_key,
             seat: None,
             game: None,
-            // A longer prefix would make ids the server refuses (`bad_action_id`).
-            id_prefix: id_prefix.chars().take(MAX_ID_PREFIX).collect(),
+            id_prefix,
             next_action: 1,
             link: Link::Connecting,
             attempts: 0,
@@ -189,13 +184,13 @@ impl OnlineClient {
         }
     }
 
-    pub fn room(&self) -> &str {
+    pub fn room(&self) -> &RoomId {
         &self.room
     }
 
     /// The seat key to store on the device (the guest's arrives in `welcome`).
-    pub fn seat_key(&self) -> Option<&str> {
-        self.seat_key.as_deref()
+    pub fn seat_key(&self) -> Option<&SeatKey> {
+        self.seat_key.as_ref()
     }
 
     pub fn link(&self) -> &Link {
@@ -403,7 +398,7 @@ impl OnlineClient {
         &mut self,
         game: GameKind,
         seat: Seat,
-        seat_key: Option<String>,
+        seat_key: Option<SeatKey>,
         seq: u64,
         resync: bool,
     ) -> Vec<ClientMessage> {
@@ -449,7 +444,7 @@ impl OnlineClient {
         &mut self,
         seq: u64,
         by: Seat,
-        action_id: Option<String>,
+        action_id: Option<ActionId>,
         event: Event,
     ) -> Vec<ClientMessage> {
         let Some(seat) = self.seat else {
@@ -493,7 +488,7 @@ impl OnlineClient {
         &mut self,
         code: ErrorCode,
         message: String,
-        action_id: Option<String>,
+        action_id: Option<ActionId>,
         seq: Option<u64>,
     ) -> Vec<ClientMessage> {
         let stop = match code {
@@ -568,8 +563,8 @@ impl OnlineClient {
         }
     }
 
-    fn next_action_id(&mut self) -> String {
-        let id = format!("{}-{}", self.id_prefix, self.next_action);
+    fn next_action_id(&mut self) -> ActionId {
+        let id = ActionId::numbered(&self.id_prefix, self.next_action);
         self.next_action = self.next_action.saturating_add(1);
         id
     }
@@ -595,7 +590,7 @@ impl OnlineClient {
 
     /// Queues an action and returns what to send now: nothing while disconnected (it goes out
     /// after the next welcome).
-    fn send(&mut self, action_id: String, message: ClientMessage) -> Vec<ClientMessage> {
+    fn send(&mut self, action_id: ActionId, message: ClientMessage) -> Vec<ClientMessage> {
         self.last_refusal = None;
         self.pending = Some(Pending {
             action_id,
@@ -700,7 +695,7 @@ mod tests {
     fn welcome(seat: Seat, seq: u64, resync: bool) -> ServerMessage {
         ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
             game: GameKind::Kalah,
             seat,
             seat_key: None,
@@ -716,7 +711,7 @@ mod tests {
         }
         ServerMessage::Sync {
             state: RoomState {
-                room: ROOM.into(),
+                room: ROOM.parse().expect("well formed"),
                 seq,
                 round: 1,
                 record,
@@ -731,7 +726,7 @@ mod tests {
         ServerMessage::Event {
             seq,
             by,
-            action_id: action_id.map(String::from),
+            action_id: action_id.map(|id| id.parse().expect("an action id")),
             event,
         }
     }
@@ -748,7 +743,11 @@ mod tests {
 
     /// A creator connected to a fresh room with the friend present.
     fn connected_creator() -> OnlineClient {
-        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
         c.on_open();
         assert!(c.on_message(welcome(Seat::First, 0, true)).is_empty());
         assert!(
@@ -764,7 +763,11 @@ mod tests {
 
     #[test]
     fn a_reader_is_given_the_state_then_each_event_in_order_and_folds_to_the_clients_state() {
-        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
         c.on_open();
         c.on_message(welcome(Seat::First, 1, true));
         c.on_message(sync(
@@ -807,14 +810,18 @@ mod tests {
 
     #[test]
     fn hello_welcome_sync_and_presence() {
-        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
         assert_eq!(c.phase(), Phase::Connecting);
         assert_eq!(
             c.on_open(),
             vec![ClientMessage::Hello {
                 version: PROTOCOL_VERSION,
-                room: ROOM.into(),
-                seat_key: Some("key".into()),
+                room: ROOM.parse().expect("well formed"),
+                seat_key: Some("key".parse().expect("well formed")),
                 last_seq: None
             }]
         );
@@ -844,23 +851,23 @@ mod tests {
 
     #[test]
     fn a_guest_keeps_the_seat_key_from_welcome() {
-        let mut c = OnlineClient::new(ROOM.into(), None, "g".into());
+        let mut c = OnlineClient::new(ROOM.parse().expect("well formed"), None, "g".into());
         c.on_open();
         c.on_message(ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
             game: GameKind::Kalah,
             seat: Seat::Second,
-            seat_key: Some("guest-key".into()),
+            seat_key: Some("guest-key".parse().expect("well formed")),
             seq: 0,
             resync: true,
         });
-        assert_eq!(c.seat_key(), Some("guest-key"));
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some("guest-key"));
         // The next hello uses it.
         c.on_closed();
         match c.on_open().first() {
             Some(ClientMessage::Hello { seat_key, .. }) => {
-                assert_eq!(seat_key.as_deref(), Some("guest-key"))
+                assert_eq!(seat_key.as_ref().map(SeatKey::as_str), Some("guest-key"))
             }
             other => panic!("expected a hello, got {other:?}"),
         }
@@ -874,7 +881,7 @@ mod tests {
         assert_eq!(
             sent,
             vec![ClientMessage::Move {
-                action_id: "p-1".into(),
+                action_id: "p-1".parse().expect("well formed"),
                 seq: 0,
                 mv: "a".into()
             }]
@@ -900,7 +907,8 @@ mod tests {
             Err(IntentError::IllegalMove(_))
         ));
         assert!(!c.has_pending());
-        let mut before_state = OnlineClient::new(ROOM.into(), None, "g".into());
+        let mut before_state =
+            OnlineClient::new(ROOM.parse().expect("well formed"), None, "g".into());
         assert_eq!(before_state.play(&kalah('a')), Err(IntentError::NoState));
     }
 
@@ -913,8 +921,8 @@ mod tests {
             c.on_open(),
             vec![ClientMessage::Hello {
                 version: PROTOCOL_VERSION,
-                room: ROOM.into(),
-                seat_key: Some("key".into()),
+                room: ROOM.parse().expect("well formed"),
+                seat_key: Some("key".parse().expect("well formed")),
                 last_seq: Some(0)
             }]
         );
@@ -955,7 +963,7 @@ mod tests {
         let answer = c.on_message(ServerMessage::Error {
             code: ErrorCode::Duplicate,
             message: "action p-1 was already applied as #1".into(),
-            action_id: Some("p-1".into()),
+            action_id: Some("p-1".parse().expect("well formed")),
             seq: Some(1),
         });
         assert!(answer.is_empty());
@@ -981,7 +989,7 @@ mod tests {
         assert_eq!(
             sent,
             vec![ClientMessage::Move {
-                action_id: "p-1".into(),
+                action_id: "p-1".parse().expect("well formed"),
                 seq: 0,
                 mv: "a".into()
             }]
@@ -1084,7 +1092,7 @@ mod tests {
             (ErrorCode::BadSeatKey, Stop::BadSeatKey),
             (ErrorCode::UnsupportedVersion, Stop::UnsupportedVersion),
         ] {
-            let mut c = OnlineClient::new(ROOM.into(), None, "g".into());
+            let mut c = OnlineClient::new(ROOM.parse().expect("well formed"), None, "g".into());
             c.on_open();
             c.on_message(ServerMessage::Error {
                 code,
@@ -1114,7 +1122,7 @@ mod tests {
         c.on_message(ServerMessage::Error {
             code: ErrorCode::Stale,
             message: "built on #0, room at #1".into(),
-            action_id: Some("p-1".into()),
+            action_id: Some("p-1".parse().expect("well formed")),
             seq: Some(1),
         });
         assert!(!c.has_pending());
@@ -1139,7 +1147,7 @@ mod tests {
         assert_eq!(
             sent,
             vec![ClientMessage::NewRound {
-                action_id: "p-1".into(),
+                action_id: "p-1".parse().expect("well formed"),
                 seq: 2
             }]
         );
@@ -1171,7 +1179,7 @@ mod tests {
         assert_eq!(
             sent,
             vec![ClientMessage::DeclineNewRound {
-                action_id: "p-1".into(),
+                action_id: "p-1".parse().expect("well formed"),
                 seq: 1
             }]
         );
@@ -1199,7 +1207,7 @@ mod tests {
         assert_eq!(
             sent,
             vec![ClientMessage::WithdrawNewRound {
-                action_id: "p-3".into(),
+                action_id: "p-3".parse().expect("well formed"),
                 seq: 3
             }]
         );
@@ -1226,7 +1234,11 @@ mod tests {
     fn a_sync_carries_the_last_answer_to_a_request() {
         // A player who comes back to a full sync (a fresh start, or too far behind for a
         // replay) learns that the friend declined, as one replayed the event would.
-        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
         c.on_open();
         c.on_message(welcome(Seat::First, 2, true));
         let ServerMessage::Sync { mut state } =
@@ -1270,7 +1282,7 @@ mod tests {
         assert_eq!(
             sent,
             vec![ClientMessage::Leave {
-                action_id: "p-1".into()
+                action_id: "p-1".parse().expect("well formed")
             }]
         );
         c.on_message(event(2, Seat::First, Some("p-1"), Event::Left));
@@ -1280,14 +1292,20 @@ mod tests {
 
     #[test]
     fn action_ids_stay_within_the_protocol_limit() {
-        let mut c = OnlineClient::new(ROOM.into(), None, "x".repeat(100));
+        let mut c = OnlineClient::new(ROOM.parse().expect("well formed"), None, "x".repeat(100));
         c.on_open();
         c.on_message(welcome(Seat::First, 0, true));
         c.on_message(sync(0, &[], [SeatStatus::Connected; 2]));
         c.next_action = u64::MAX;
         match c.play(&kalah('a')).expect("legal").first() {
-            Some(ClientMessage::Move { action_id, .. }) => {
-                assert!(action_id.len() <= crate::MAX_ACTION_ID_LEN)
+            Some(message @ ClientMessage::Move { action_id, .. }) => {
+                assert!(action_id.as_str().chars().count() <= ActionId::MAX_LEN);
+                // What the server reads back is the same id.
+                let wire = serde_json::to_string(message).expect("serialises");
+                assert_eq!(
+                    serde_json::from_str::<ClientMessage>(&wire).expect("the server reads it"),
+                    *message
+                );
             }
             other => panic!("expected a move, got {other:?}"),
         }
@@ -1321,7 +1339,11 @@ mod tests {
 
     #[test]
     fn the_friend_joining_and_leaving_is_news() {
-        let mut c = OnlineClient::new(ROOM.into(), Some("key".into()), "p".into());
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
         c.on_open();
         c.on_message(welcome(Seat::First, 0, true));
         c.on_message(sync(0, &[], [SeatStatus::Connected, SeatStatus::Open]));

@@ -6,24 +6,11 @@
 use cozcade_engine::{GameKind, Side};
 use serde::{Deserialize, Serialize};
 
-use crate::{CloseReason, RoomState};
+use crate::{ActionId, CloseReason, RoomId, RoomState, SeatKey};
 
 /// Bumped whenever a message changes incompatibly. A client says which version it speaks in
 /// [`ClientMessage::Hello`]; the server refuses a version it does not speak.
 pub const PROTOCOL_VERSION: u32 = 1;
-
-/// Longest client action id accepted (characters); a UUID fits comfortably.
-pub const MAX_ACTION_ID_LEN: usize = 64;
-
-/// A room id is 20 lowercase hex digits (80 random bits): public, in every invitation link, but
-/// not guessable.
-pub const ROOM_ID_LEN: usize = 20;
-
-/// Whether a text has the shape of a room id. The server refuses anything else before any
-/// lookup, and the app refuses to follow a link to anything else.
-pub fn is_room_id(text: &str) -> bool {
-    text.len() == ROOM_ID_LEN && text.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'))
-}
 
 /// A seat in a room: `first` is the creator's and plays the colour that moves first.
 pub type Seat = Side;
@@ -37,12 +24,12 @@ pub struct CreateRoom {
 /// `POST /api/rooms` answer: everything the creator needs to play and to invite a friend.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct RoomCreated {
-    pub room: String,
+    pub room: RoomId,
     pub game: GameKind,
     /// `https://<public host>/r/<room>`, to share with the friend.
     pub invitation: String,
     /// The creator's secret; keep it on the device to get the seat back.
-    pub seat_key: String,
+    pub seat_key: SeatKey,
     pub seat: Seat,
 }
 
@@ -51,7 +38,7 @@ pub struct RoomCreated {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RoomInfo {
-    pub room: String,
+    pub room: RoomId,
     pub game: GameKind,
     /// The seat a `hello` without a key would take now (the guest's, or the creator's if its
     /// player left); `None` when the room is full.
@@ -66,28 +53,28 @@ pub enum ClientMessage {
     /// take the free guest seat), and the last sequence number this client has, if any.
     Hello {
         version: u32,
-        room: String,
+        room: RoomId,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        seat_key: Option<String>,
+        seat_key: Option<SeatKey>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         last_seq: Option<u64>,
     },
     /// Play a move (in the game's move notation) on the state numbered `seq`.
     Move {
-        action_id: String,
+        action_id: ActionId,
         seq: u64,
         #[serde(rename = "move")]
         mv: String,
     },
     /// Ask for a new round (or agree to the other player's request), on the state numbered `seq`.
-    NewRound { action_id: String, seq: u64 },
+    NewRound { action_id: ActionId, seq: u64 },
     /// Give up this seat for good; the seat key stops working.
-    Leave { action_id: String },
+    Leave { action_id: ActionId },
     // -- Answering a request for a new round other than by agreeing --
     /// Say no to the other player's request for a new round, on the state numbered `seq`.
-    DeclineNewRound { action_id: String, seq: u64 },
+    DeclineNewRound { action_id: ActionId, seq: u64 },
     /// Take back this player's own request for a new round, on the state numbered `seq`.
-    WithdrawNewRound { action_id: String, seq: u64 },
+    WithdrawNewRound { action_id: ActionId, seq: u64 },
     /// Ask for a full resync (a client that saw a gap in the sequence numbers).
     ///
     /// A struct variant with no fields rather than a unit variant: serde checks
@@ -176,12 +163,12 @@ pub enum ServerMessage {
     /// The answer to a good hello. Followed by either one `sync` or the missed `event`s.
     Welcome {
         version: u32,
-        room: String,
+        room: RoomId,
         game: GameKind,
         seat: Seat,
         /// Only when this connection just took the guest seat: its new secret key.
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        seat_key: Option<String>,
+        seat_key: Option<SeatKey>,
         /// The room's last sequence number.
         seq: u64,
         /// True when a `sync` follows; false when the missed events follow (maybe none).
@@ -194,7 +181,7 @@ pub enum ServerMessage {
         seq: u64,
         by: Seat,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        action_id: Option<String>,
+        action_id: Option<ActionId>,
         event: Event,
     },
     /// The other seat's player connected, dropped, joined or left.
@@ -204,7 +191,7 @@ pub enum ServerMessage {
         code: ErrorCode,
         message: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
-        action_id: Option<String>,
+        action_id: Option<ActionId>,
         /// For `stale`: the room's current sequence number; for `duplicate`: the sequence
         /// number the earlier action got.
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -227,15 +214,15 @@ mod tests {
     #[test]
     fn messages_round_trip_with_the_documented_tags() {
         let hello: ClientMessage = serde_json::from_str(
-            r#"{"type":"hello","version":1,"room":"abc","seat_key":"k","last_seq":3}"#,
+            r#"{"type":"hello","version":1,"room":"3f9c2a71d04be85e6a10","seat_key":"k","last_seq":3}"#,
         )
         .expect("hello parses");
         assert_eq!(
             hello,
             ClientMessage::Hello {
                 version: 1,
-                room: "abc".into(),
-                seat_key: Some("k".into()),
+                room: "3f9c2a71d04be85e6a10".parse().expect("well formed"),
+                seat_key: Some("k".parse().expect("well formed")),
                 last_seq: Some(3)
             }
         );
@@ -245,7 +232,7 @@ mod tests {
         assert_eq!(
             mv,
             ClientMessage::Move {
-                action_id: "a1".into(),
+                action_id: "a1".parse().expect("well formed"),
                 seq: 0,
                 mv: "c".into()
             }
@@ -253,7 +240,7 @@ mod tests {
         let event = ServerMessage::Event {
             seq: 1,
             by: Side::First,
-            action_id: Some("a1".into()),
+            action_id: Some("a1".parse().expect("well formed")),
             event: Event::Move { mv: "c".into() },
         };
         let text = serde_json::to_string(&event).expect("serialises");
@@ -302,7 +289,7 @@ mod tests {
         assert_eq!(
             decline,
             ClientMessage::DeclineNewRound {
-                action_id: "b1".into(),
+                action_id: "b1".parse().expect("well formed"),
                 seq: 4
             }
         );
@@ -312,7 +299,7 @@ mod tests {
         assert_eq!(
             withdraw,
             ClientMessage::WithdrawNewRound {
-                action_id: "a1".into(),
+                action_id: "a1".parse().expect("well formed"),
                 seq: 4
             }
         );

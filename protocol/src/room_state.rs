@@ -8,7 +8,7 @@
 use cozcade_engine::{AnyRecord, GameKind, Outcome, RecordText};
 use serde::{Deserialize, Serialize};
 
-use crate::{Event, Seat, SeatStatus};
+use crate::{Event, RoomId, Seat, SeatStatus};
 
 /// How the last request for a new round ended other than by a new round: `by` is the player
 /// who answered (the asked one declines, the asker withdraws). A room keeps it until the next
@@ -34,7 +34,7 @@ pub enum NewRoundAnswer {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(try_from = "RoomStateText", into = "RoomStateText")]
 pub struct RoomState {
-    pub room: String,
+    pub room: RoomId,
     /// The last confirmed sequence number (0 before any action).
     pub seq: u64,
     /// Starts at 1; counts New rounds.
@@ -63,7 +63,7 @@ pub enum FoldError {
 
 impl RoomState {
     /// A new room's state: round 1, the starting position, nobody seated yet.
-    pub fn new(room: String, game: GameKind) -> Self {
+    pub fn new(room: RoomId, game: GameKind) -> Self {
         RoomState {
             room,
             seq: 0,
@@ -139,7 +139,7 @@ impl RoomState {
 /// [`RoomState`] as JSON carries it.
 #[derive(Clone, Serialize, Deserialize)]
 struct RoomStateText {
-    room: String,
+    room: RoomId,
     game: GameKind,
     seq: u64,
     round: u32,
@@ -268,7 +268,7 @@ mod tests {
     fn a_sync_names_at_most_one_answer_to_a_request() {
         let state = |answers: &str| {
             format!(
-                r#"{{"room":"r","game":"kalah","seq":3,"round":1,"record":{{"start":"G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0","moves":[]}},"turn":"first","result":"ongoing","new_round_proposed_by":null,{answers}"seats":["connected","connected"]}}"#
+                r#"{{"room":"3f9c2a71d04be85e6a10","game":"kalah","seq":3,"round":1,"record":{{"start":"G:G4,4,4,4,4,4,0:T4,4,4,4,4,4,0","moves":[]}},"turn":"first","result":"ongoing","new_round_proposed_by":null,{answers}"seats":["connected","connected"]}}"#
             )
         };
         let read = |answers: &str| serde_json::from_str::<RoomState>(&state(answers));
@@ -297,7 +297,10 @@ mod tests {
 
     #[test]
     fn the_fold_numbers_moves_rounds_answers_and_leaves_and_refuses_what_does_not_fit() {
-        let mut state = RoomState::new("3f9c2a71d04be85e6a10".into(), GameKind::Kalah);
+        let mut state = RoomState::new(
+            "3f9c2a71d04be85e6a10".parse().expect("well formed"),
+            GameKind::Kalah,
+        );
         state.seats = [SeatStatus::Connected; 2];
         let mv = |mv: &str| Event::Move { mv: mv.into() };
         state

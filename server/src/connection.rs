@@ -10,7 +10,7 @@ use std::sync::{Arc, atomic::Ordering};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use cozcade_protocol::{
-    ClientMessage, CloseReason, ErrorCode, PROTOCOL_VERSION, Seat, ServerMessage,
+    ClientMessage, CloseReason, ErrorCode, PROTOCOL_VERSION, RoomId, Seat, SeatKey, ServerMessage,
     heartbeat::PONG_TEXT,
 };
 use tokio::{
@@ -25,7 +25,6 @@ use crate::{
     limits::{AddressSlot, RateLimit},
     registry::Registry,
     room::{Command, ConnHandle, JoinResult, Outbound},
-    secret,
     shared::Shared,
 };
 
@@ -238,15 +237,18 @@ impl Connection {
         match client_message::parse(text) {
             Ok(message) => Incoming::Message(message),
             Err(e) => {
+                let (code, why) = e.refusal(text);
                 if self.greeting && Malformed::claims_hello(text) {
-                    self.error(ErrorCode::Malformed, format!("a malformed hello: {e}"))
-                        .await;
+                    let (why, close) = match code {
+                        ErrorCode::UnknownRoom => (why, "unknown room"),
+                        _ => (format!("a malformed hello: {e}"), "malformed hello"),
+                    };
+                    self.error(code, why).await;
                     // A hello that does not parse cannot be answered any better by waiting.
-                    self.close(CloseReason::HelloRefused, "malformed hello")
-                        .await;
+                    self.close(CloseReason::HelloRefused, close).await;
                     return Incoming::Closed;
                 }
-                if self.error(ErrorCode::Malformed, e.to_string()).await {
+                if self.error(code, why).await {
                     Incoming::Nothing
                 } else {
                     Incoming::Closed
@@ -287,7 +289,11 @@ impl Connection {
         let Some((room_id, seat_key, last_seq)) = hello else {
             return;
         };
-        if self.addressed_room.as_ref().is_some_and(|a| *a != room_id) {
+        if self
+            .addressed_room
+            .as_ref()
+            .is_some_and(|a| a != room_id.as_str())
+        {
             // Served here because the address named another room: this instance may not own it.
             self.error(
                 ErrorCode::UnknownRoom,
@@ -295,11 +301,6 @@ impl Connection {
             )
             .await;
             return self.close(CloseReason::HelloRefused, "room mismatch").await;
-        }
-        if !secret::is_room_id(&room_id) {
-            self.error(ErrorCode::UnknownRoom, "there is no such room")
-                .await;
-            return self.close(CloseReason::HelloRefused, "unknown room").await;
         }
         let id = self.shared.next_connection_id();
         let (tx, mut outbox) = mpsc::channel(OUTBOX);
@@ -343,7 +344,7 @@ impl Connection {
     }
 
     /// Waits for the hello; answers anything else with an error.
-    async fn hello(&mut self) -> Option<(String, Option<String>, Option<u64>)> {
+    async fn hello(&mut self) -> Option<(RoomId, Option<SeatKey>, Option<u64>)> {
         loop {
             match self.receive().await {
                 Incoming::Closed => return None,

@@ -43,15 +43,23 @@ use tower_http::set_header::SetResponseHeaderLayer;
 pub fn content_security_policy(origin: &str, loopback_port: Option<u16>) -> String {
     let mut sockets = Vec::new();
     let mut add = |origin: &str| {
-        if let Some(rest) = origin.strip_prefix("https://") {
-            sockets.push(format!("wss://{rest}"));
+        // A CSP host-source cannot be an IPv6 literal (browsers drop `ws://[::1]:8080` with a
+        // console error); a page on such a host reaches its own WebSocket through `'self'`,
+        // which CSP Level 3 matches against ws/wss of the page's own host and port.
+        let socket = if let Some(rest) = origin.strip_prefix("https://") {
+            format!("wss://{rest}")
         } else if let Some(rest) = origin.strip_prefix("http://") {
-            sockets.push(format!("ws://{rest}"));
+            format!("ws://{rest}")
+        } else {
+            return;
+        };
+        if !socket.contains("://[") {
+            sockets.push(socket);
         }
     };
     add(origin);
     if let Some(port) = loopback_port {
-        for host in ["127.0.0.1", "localhost", "[::1]"] {
+        for host in ["127.0.0.1", "localhost"] {
             let other = format!("http://{host}:{port}");
             if other != origin {
                 add(&other);
@@ -172,7 +180,9 @@ mod tests {
         let local = content_security_policy("http://127.0.0.1:9000", Some(9000));
         assert_eq!(
             connect_src(&local),
-            "connect-src 'self' ws://127.0.0.1:9000 ws://localhost:9000 ws://[::1]:9000"
+            "connect-src 'self' ws://127.0.0.1:9000 ws://localhost:9000"
         );
+        let v6 = content_security_policy("http://[2001:db8::1]:8080", None);
+        assert_eq!(connect_src(&v6), "connect-src 'self'");
     }
 }

@@ -15,7 +15,7 @@ use axum::{
     routing::{get, post},
 };
 use cozcade_engine::Side;
-use cozcade_protocol::{CreateRoom, RoomCreated, RoomInfo};
+use cozcade_protocol::{CreateRoom, RoomCreated, RoomId, RoomInfo};
 use serde_json::json;
 use tokio::sync::{mpsc, watch};
 
@@ -250,7 +250,7 @@ async fn create_room(
         }
     };
     let room = NewRoom {
-        id: id.clone(),
+        id: id.to_string(),
         game: request.game,
         creator_key_hash: hash_key(&key),
         now: shared.clock.now(),
@@ -404,10 +404,10 @@ fn well_known_file(document: Option<&[u8]>, missing: &str) -> Response {
 /// seat a hello without a key would get. Reading it changes nothing, so a link preview or a
 /// page that is only opened leaves the seat open.
 async fn room_info(State(app): State<App>, Path(id): Path<String>) -> Response {
-    if !secret::is_room_id(&id) {
+    let Ok(id) = id.parse::<RoomId>() else {
         return json_error(StatusCode::NOT_FOUND, "not a room id");
-    }
-    match app.shared.store.room_head(&id).await {
+    };
+    match app.shared.store.room_head(id.as_str()).await {
         Ok(Some(room)) => {
             let open_seat = [Side::Second, Side::First]
                 .into_iter()
@@ -427,7 +427,7 @@ async fn room_info(State(app): State<App>, Path(id): Path<String>) -> Response {
         Err(e) => {
             tracing::warn!(
                 "reading room {} for its welcome: {e}",
-                secret::Redacted(&id)
+                secret::Redacted(id.as_str())
             );
             json_error(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -455,6 +455,9 @@ async fn invitation(
     );
     let Some(texts) = texts else {
         return (StatusCode::INTERNAL_SERVER_ERROR, "no translations\n").into_response();
+    };
+    let Ok(id) = id.parse::<RoomId>() else {
+        return gone(texts);
     };
     let room = match room_head(shared, &id).await {
         Ok(Some(room)) => room,
@@ -511,6 +514,9 @@ async fn invitation(
 /// room is loaded and replayed only when the picture of its current position is not kept.
 async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> Response {
     let shared = &app.shared;
+    let Ok(id) = id.parse::<RoomId>() else {
+        return (StatusCode::NOT_FOUND, "no such room\n").into_response();
+    };
     let head = match room_head(shared, &id).await {
         Ok(Some(head)) => head,
         Ok(None) => return (StatusCode::NOT_FOUND, "no such room\n").into_response(),
@@ -528,7 +534,12 @@ async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> R
     };
     let picture = shared
         .previews
-        .picture(&id, head.seq, record, &shared.metrics.previews_rendered)
+        .picture(
+            id.as_str(),
+            head.seq,
+            record,
+            &shared.metrics.previews_rendered,
+        )
         .await;
     match picture {
         Ok(png) => (
@@ -541,7 +552,10 @@ async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> R
             .into_response(),
         Err(PictureError::Room(response)) => response,
         Err(PictureError::Render(e)) => {
-            tracing::error!("link preview of room {}: {e}", secret::Redacted(&id));
+            tracing::error!(
+                "link preview of room {}: {e}",
+                secret::Redacted(id.as_str())
+            );
             (StatusCode::INTERNAL_SERVER_ERROR, "no picture\n").into_response()
         }
     }
@@ -549,12 +563,9 @@ async fn invitation_preview(State(app): State<App>, Path(id): Path<String>) -> R
 
 /// Room `id`'s row and last sequence number: `None` when there is no such room; an error
 /// answer when the store cannot say.
-async fn room_head(shared: &Shared, id: &str) -> Result<Option<RoomHead>, Response> {
-    if !secret::is_room_id(id) {
-        return Ok(None);
-    }
-    shared.store.room_head(id).await.map_err(|e| {
-        tracing::error!("reading room {}: {e}", secret::Redacted(id));
+async fn room_head(shared: &Shared, id: &RoomId) -> Result<Option<RoomHead>, Response> {
+    shared.store.room_head(id.as_str()).await.map_err(|e| {
+        tracing::error!("reading room {}: {e}", secret::Redacted(id.as_str()));
         (
             StatusCode::SERVICE_UNAVAILABLE,
             "the store is unavailable; try again\n",
@@ -565,13 +576,10 @@ async fn room_head(shared: &Shared, id: &str) -> Result<Option<RoomHead>, Respon
 
 /// Room `id` as stored, rebuilt: `None` when there is no such room; an error answer when the
 /// store cannot say.
-async fn load_room(shared: &Shared, id: &str) -> Result<Option<Room>, Response> {
-    if !secret::is_room_id(id) {
-        return Ok(None);
-    }
-    match shared.store.load_room(id).await {
+async fn load_room(shared: &Shared, id: &RoomId) -> Result<Option<Room>, Response> {
+    match shared.store.load_room(id.as_str()).await {
         Ok(None) => Ok(None),
-        Ok(Some(stored)) => match Room::from_stored(stored) {
+        Ok(Some(stored)) => match Room::from_stored(id.clone(), stored) {
             Ok(room) => Ok(Some(room)),
             Err(e) => {
                 tracing::error!("{e}");
@@ -583,7 +591,7 @@ async fn load_room(shared: &Shared, id: &str) -> Result<Option<Room>, Response> 
             }
         },
         Err(e) => {
-            tracing::error!("loading room {}: {e}", secret::Redacted(id));
+            tracing::error!("loading room {}: {e}", secret::Redacted(id.as_str()));
             Err((
                 StatusCode::SERVICE_UNAVAILABLE,
                 "the store is unavailable; try again\n",

@@ -11,6 +11,7 @@ use std::{
     },
 };
 
+use cozcade_protocol::RoomId;
 use tokio::sync::mpsc;
 
 use crate::{
@@ -46,7 +47,8 @@ impl Registry {
     }
 
     /// The mailbox of room `id`'s owner, starting the owner if it is not running.
-    pub fn room(self: &Arc<Self>, id: &str) -> mpsc::Sender<Command> {
+    pub fn room(self: &Arc<Self>, room_id: &RoomId) -> mpsc::Sender<Command> {
+        let id = room_id.as_str();
         let mut rooms = self.lock();
         if let Some((_, tx)) = rooms.get(id)
             && !tx.is_closed()
@@ -60,7 +62,7 @@ impl Registry {
         let room = id.to_owned();
         let unregister = move || registry.forget(&room, generation);
         tokio::spawn(owner::run(
-            id.to_owned(),
+            room_id.clone(),
             generation,
             self.shared.clone(),
             rx,

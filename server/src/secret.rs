@@ -4,13 +4,11 @@
 //! key is a secret that proves who holds a seat: 256 bits, and the server keeps only its SHA-256
 //! hash, so a leaked database does not let anyone take a seat.
 
-use cozcade_protocol::ROOM_ID_LEN;
+use cozcade_protocol::{RoomId, SeatKey};
 use sha2::{Digest, Sha256};
 
-pub use cozcade_protocol::is_room_id;
-
-/// Bytes of randomness in a room id (80 bits; written as [`ROOM_ID_LEN`] lowercase hex digits).
-const ROOM_ID_BYTES: usize = ROOM_ID_LEN / 2;
+/// Bytes of randomness in a room id (80 bits; written as [`RoomId::LEN`] lowercase hex digits).
+const ROOM_ID_BYTES: usize = RoomId::LEN / 2;
 /// Bytes of randomness in a seat key (256 bits; written as 64 lowercase hex digits).
 const SEAT_KEY_BYTES: usize = 32;
 
@@ -37,12 +35,16 @@ pub fn to_hex(bytes: &[u8]) -> String {
     text
 }
 
-pub fn new_room_id() -> Result<String, RandomError> {
-    random_hex::<ROOM_ID_BYTES>()
+pub fn new_room_id() -> Result<RoomId, RandomError> {
+    random_hex::<ROOM_ID_BYTES>()?
+        .parse()
+        .map_err(|e: cozcade_protocol::IdError| RandomError(e.to_string()))
 }
 
-pub fn new_seat_key() -> Result<String, RandomError> {
-    random_hex::<SEAT_KEY_BYTES>()
+pub fn new_seat_key() -> Result<SeatKey, RandomError> {
+    random_hex::<SEAT_KEY_BYTES>()?
+        .parse()
+        .map_err(|e: cozcade_protocol::IdError| RandomError(e.to_string()))
 }
 
 /// A random tag for one run of the server, added to its instance id in room leases: two runs
@@ -60,15 +62,15 @@ pub struct Redacted<'a>(pub &'a str);
 impl std::fmt::Display for Redacted<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.0.get(..4) {
-            Some(start) if is_room_id(self.0) => write!(f, "{start}…"),
+            Some(start) if self.0.parse::<RoomId>().is_ok() => write!(f, "{start}…"),
             _ => f.write_str(self.0),
         }
     }
 }
 
-/// Hashes whatever the client sent; a malformed key simply matches no seat.
-pub fn hash_key(key: &str) -> KeyHash {
-    Sha256::digest(key.as_bytes()).into()
+/// Hashes a key a client sent; a key that is not one of this server's simply matches no seat.
+pub fn hash_key(key: &SeatKey) -> KeyHash {
+    Sha256::digest(key.as_str().as_bytes()).into()
 }
 
 #[cfg(test)]
@@ -79,19 +81,21 @@ mod tests {
     fn ids_and_keys_are_random_and_well_formed() {
         let a = new_room_id().expect("rng");
         let b = new_room_id().expect("rng");
-        assert!(is_room_id(&a) && is_room_id(&b));
         assert_ne!(a, b);
         let key = new_seat_key().expect("rng");
-        assert_eq!(key.len(), 64);
-        assert_ne!(hash_key(&key), hash_key("something else"));
-        assert!(!is_room_id("../../etc/passwd"));
-        assert!(!is_room_id("ABCDEF0123456789ABCD"));
+        assert_eq!(key.as_str().len(), 64);
+        assert!(key.as_str().bytes().all(|b| b.is_ascii_hexdigit()));
+        assert_ne!(
+            hash_key(&key),
+            hash_key(&"something-else".parse().expect("a key"))
+        );
     }
 
     #[test]
     fn logs_show_only_the_start_of_a_room_id() {
         let id = new_room_id().expect("rng");
-        let shown = Redacted(&id).to_string();
+        let id = id.as_str();
+        let shown = Redacted(id).to_string();
         assert_eq!(shown, format!("{}…", &id[..4]));
         assert!(!shown.contains(&id[4..]));
         assert_eq!(Redacted("(in a batch)").to_string(), "(in a batch)");

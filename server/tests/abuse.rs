@@ -140,10 +140,12 @@ async fn connections_are_limited_per_client_address() {
     let server = TestServer::with(|config| config.limits.max_connections_per_address = 2).await;
     let room = server.create(GameKind::Kalah).await;
     let mut first = server.connect().await;
-    first.hello(&room.room, Some(&room.seat_key), None).await;
+    first
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     assert!(matches!(first.recv().await, ServerMessage::Welcome { .. }));
     let mut second = server.connect().await;
-    second.hello(&room.room, None, None).await;
+    second.hello(room.room.as_str(), None, None).await;
     assert!(matches!(second.recv().await, ServerMessage::Welcome { .. }));
     let mut third = server.connect().await;
     match third.recv().await {
@@ -158,7 +160,9 @@ async fn connections_are_limited_per_client_address() {
     let deadline = Instant::now() + Duration::from_secs(10);
     loop {
         let mut again = server.connect().await;
-        again.hello(&room.room, Some(&room.seat_key), None).await;
+        again
+            .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+            .await;
         match again.recv().await {
             ServerMessage::Welcome { .. } => break,
             ServerMessage::Closing { .. } if Instant::now() < deadline => {
@@ -229,7 +233,9 @@ async fn a_text_frame_that_is_not_utf8_is_closed_with_1007() {
     let server = TestServer::start().await;
     let room = server.create(GameKind::Kalah).await;
     let mut client = server.connect().await;
-    client.hello(&room.room, Some(&room.seat_key), None).await;
+    client
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let _player = {
         // Seated first, so the close comes from the frame and not from a missing hello.
         let frame = Frame::message(vec![0xff, 0xfe, b'{'], OpCode::Data(Data::Text), true);

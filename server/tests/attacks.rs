@@ -51,7 +51,9 @@ async fn ipv6_clients_are_counted_by_their_64() {
     let mut first = Client::connect_with(server.addr, "/ws", &from("2001:db8:7:7::1"))
         .await
         .expect("upgraded");
-    first.hello(&room.room, Some(&room.seat_key), None).await;
+    first
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     assert!(matches!(first.recv().await, ServerMessage::Welcome { .. }));
     let mut second = Client::connect_with(server.addr, "/ws", &from("2001:db8:7:7::2"))
         .await
@@ -66,7 +68,7 @@ async fn ipv6_clients_are_counted_by_their_64() {
     let mut elsewhere = Client::connect_with(server.addr, "/ws", &from("2001:db8:7:8::1"))
         .await
         .expect("upgraded");
-    elsewhere.hello(&room.room, None, None).await;
+    elsewhere.hello(room.room.as_str(), None, None).await;
     assert!(matches!(
         elsewhere.recv().await,
         ServerMessage::Welcome { .. }
@@ -122,7 +124,7 @@ async fn rooms_nobody_joined_expire_within_hours() {
     // The creator is there, waiting: still nobody joined.
     let mut waiting = server.connect().await;
     waiting
-        .hello(&lonely.room, Some(&lonely.seat_key), None)
+        .hello(lonely.room.as_str(), Some(lonely.seat_key.as_str()), None)
         .await;
     assert!(matches!(
         waiting.recv().await,
@@ -265,7 +267,9 @@ async fn a_room_stores_a_bounded_number_of_actions() {
     let server = TestServer::with(|config| config.limits.max_room_events = 6).await;
     let room = server.create(GameKind::Kalah).await;
     let mut client = server.connect().await;
-    client.hello(&room.room, Some(&room.seat_key), None).await;
+    client
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let mut creator =
         common::Player::welcomed(client, Some(room.seat_key.clone()), GameKind::Kalah).await;
     for seq in 0..6 {
@@ -383,7 +387,9 @@ async fn a_flood_of_websocket_pings_is_rate_limited() {
     .await;
     let room = server.create(GameKind::Kalah).await;
     let mut client = server.connect().await;
-    client.hello(&room.room, Some(&room.seat_key), None).await;
+    client
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let mut player =
         common::Player::welcomed(client, Some(room.seat_key.clone()), GameKind::Kalah).await;
     for _ in 0..100 {
@@ -429,7 +435,9 @@ async fn the_websocket_upgrade_refuses_a_foreign_origin() {
         let mut client = Client::connect_with(server.addr, "/ws", headers)
             .await
             .unwrap_or_else(|e| panic!("{headers:?}: {e}"));
-        client.hello(&room.room, Some(&room.seat_key), None).await;
+        client
+            .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+            .await;
         assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
     }
 
@@ -743,7 +751,9 @@ async fn reads_that_hold_every_pooled_connection_do_not_let_a_lease_lapse() {
     .await;
     let room = server.create(GameKind::Kalah).await;
     let mut client = server.connect().await;
-    client.hello(&room.room, Some(&room.seat_key), None).await;
+    client
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let _creator =
         common::Player::welcomed(client, Some(room.seat_key.clone()), GameKind::Kalah).await;
 
@@ -771,7 +781,7 @@ async fn reads_that_hold_every_pooled_connection_do_not_let_a_lease_lapse() {
     let held: bool = watcher
         .query_one(
             "SELECT expires_at > now() FROM room_leases WHERE room = $1",
-            &[&room.room],
+            &[&room.room.as_str()],
         )
         .await
         .expect("the room's lease")

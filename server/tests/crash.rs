@@ -42,7 +42,12 @@ fn stored_actions(db: &Path, room: &str) -> Vec<(u64, Event)> {
 async fn seat(addr: std::net::SocketAddr, room: &str, key: Option<&str>) -> Player {
     let mut client = Client::connect(addr).await;
     client.hello(room, key, None).await;
-    Player::welcomed(client, key.map(str::to_owned), GameKind::Kalah).await
+    Player::welcomed(
+        client,
+        key.map(|k| k.parse().expect("a key")),
+        GameKind::Kalah,
+    )
+    .await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -61,8 +66,8 @@ async fn survive_sigkill(sync: &str) {
     let db = dir.path().join("rooms.db");
     let (mut child, addr) = spawn_server(&db, sync).await;
     let room = create_room(addr, GameKind::Kalah).await;
-    let creator = seat(addr, &room.room, Some(&room.seat_key)).await;
-    let mut guest = seat(addr, &room.room, None).await;
+    let creator = seat(addr, room.room.as_str(), Some(room.seat_key.as_str())).await;
+    let mut guest = seat(addr, room.room.as_str(), None).await;
     let guest_key = guest.seat_key.clone();
     let mut creator = creator;
     creator.client.recv().await; // the guest's presence
@@ -87,7 +92,7 @@ async fn survive_sigkill(sync: &str) {
     assert!(game.acked.len() > 20, "moves went on until the kill");
 
     // Every acknowledged action is in the database, in order, with nothing in between.
-    let stored = stored_actions(&db, &room.room);
+    let stored = stored_actions(&db, room.room.as_str());
     assert!(
         stored.len() >= game.acked.len(),
         "{} stored, {} acked",
@@ -100,15 +105,18 @@ async fn survive_sigkill(sync: &str) {
 
     // Restart on the same database; both players come back and the game continues.
     let (_child, addr) = spawn_server(&db, sync).await;
-    let mut creator = seat(addr, &room.room, Some(&room.seat_key)).await;
-    guest = seat(addr, &room.room, Some(&guest_key)).await;
+    let mut creator = seat(addr, room.room.as_str(), Some(room.seat_key.as_str())).await;
+    guest = seat(addr, room.room.as_str(), Some(guest_key.as_str())).await;
     creator.client.recv().await; // presence
     assert_eq!(creator.seq(), stored.len() as u64);
     assert_eq!(guest.seq(), creator.seq());
     let mut game = Game::new(5);
     let mut players = [creator, guest];
     assert!(play(&mut game, &mut players, 30).await);
-    assert_eq!(stored_actions(&db, &room.room).len(), stored.len() + 30);
+    assert_eq!(
+        stored_actions(&db, room.room.as_str()).len(),
+        stored.len() + 30
+    );
 }
 
 #[tokio::test]
@@ -117,7 +125,7 @@ async fn sigterm_tells_every_player_and_exits_cleanly() {
     let db = dir.path().join("rooms.db");
     let (mut child, addr) = spawn_server(&db, "normal").await;
     let room = create_room(addr, GameKind::Kalah).await;
-    let mut creator = seat(addr, &room.room, Some(&room.seat_key)).await;
+    let mut creator = seat(addr, room.room.as_str(), Some(room.seat_key.as_str())).await;
     creator.client.play(0, "a").await;
     creator.next_event().await;
     let pid = child.id().expect("running").to_string();
@@ -136,7 +144,7 @@ async fn sigterm_tells_every_player_and_exits_cleanly() {
         .expect("wait");
     assert!(exit.success(), "{exit:?}");
     // Everything acknowledged is still there for the next start.
-    assert_eq!(stored_actions(&db, &room.room).len(), 1);
+    assert_eq!(stored_actions(&db, room.room.as_str()).len(), 1);
 }
 
 /// The line saying where the server listens is the moment anyone may stop it: a SIGTERM sent

@@ -14,7 +14,9 @@ use common::{
     nginx::{self, Nginx},
 };
 use cozcade_engine::GameKind;
-use cozcade_protocol::{CloseReason, ErrorCode, Event, ServerMessage, client::OnlineClient};
+use cozcade_protocol::{
+    CloseReason, ErrorCode, Event, RoomId, SeatKey, ServerMessage, client::OnlineClient,
+};
 use cozcade_testkit::scratch_postgres::{self, ScratchError, ScratchPostgres};
 use tokio::time::Instant;
 
@@ -46,21 +48,24 @@ fn tools(dir: &std::path::Path) -> Option<(ScratchPostgres, PathBuf)> {
 
 /// Joins `room` through nginx with this seat key, retrying while the room is still held by
 /// the dead instance (`unavailable`), as the app's reconnect with backoff does.
-async fn rejoin(nginx: SocketAddr, room: &str, key: &str) -> (Player, u32) {
+async fn rejoin(nginx: SocketAddr, room: &RoomId, key: &SeatKey) -> (Player, u32) {
     let deadline = Instant::now() + Duration::from_secs(30);
     let mut refusals = 0;
     loop {
         assert!(Instant::now() < deadline, "no instance took the room over");
         let mut client = Client::connect_to(nginx, &format!("/ws?room={room}")).await;
-        client.hello(room, Some(key), None).await;
+        client.hello(room.as_str(), Some(key.as_str()), None).await;
         match client.got().await {
             Got::Message(welcome @ ServerMessage::Welcome { .. }) => {
                 let ServerMessage::Welcome { resync, seat, .. } = welcome else {
                     unreachable!()
                 };
                 assert!(resync, "a hello without last_seq gets a sync");
-                let mut online =
-                    OnlineClient::new(room.to_owned(), Some(key.to_owned()), client.action_id());
+                let mut online = OnlineClient::new(
+                    room.clone(),
+                    Some(key.clone()),
+                    client.action_id().to_string(),
+                );
                 online.on_message(welcome);
                 let sync = client.recv().await;
                 assert!(matches!(sync, ServerMessage::Sync { .. }), "{sync:?}");
@@ -69,7 +74,7 @@ async fn rejoin(nginx: SocketAddr, room: &str, key: &str) -> (Player, u32) {
                 let player = Player {
                     client,
                     online,
-                    seat_key: key.to_owned(),
+                    seat_key: key.clone(),
                     seat,
                 };
                 return (player, refusals);
@@ -157,10 +162,12 @@ async fn a_room_survives_the_death_of_its_instance() {
     let room = create_room(nginx.addr, GameKind::Kalah).await;
     let ws = format!("/ws?room={}", room.room);
     let mut creator = Client::connect_to(nginx.addr, &ws).await;
-    creator.hello(&room.room, Some(&room.seat_key), None).await;
+    creator
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let mut creator = Player::welcomed(creator, Some(room.seat_key.clone()), GameKind::Kalah).await;
     let mut guest = Client::connect_to(nginx.addr, &ws).await;
-    guest.hello(&room.room, None, None).await;
+    guest.hello(room.room.as_str(), None, None).await;
     let guest = Player::welcomed(guest, None, GameKind::Kalah).await;
     let guest_key = guest.seat_key.clone();
     creator.client.recv().await; // the guest's presence
@@ -173,7 +180,7 @@ async fn a_room_survives_the_death_of_its_instance() {
     );
 
     // The instance holding the room is killed while both players keep moving.
-    let serving = lease_holder(&url, &room.room)
+    let serving = lease_holder(&url, room.room.as_str())
         .await
         .expect("the room has an owner");
     let (dead, survivor) = match serving.as_str() {
@@ -198,7 +205,7 @@ async fn a_room_survives_the_death_of_its_instance() {
     let (creator, refusals) = rejoin(nginx.addr, &room.room, &room.seat_key).await;
     let (guest, _) = rejoin(nginx.addr, &room.room, &guest_key).await;
     assert_eq!(
-        lease_holder(&url, &room.room).await.as_deref(),
+        lease_holder(&url, room.room.as_str()).await.as_deref(),
         Some(survivor)
     );
     eprintln!(
@@ -208,7 +215,7 @@ async fn a_room_survives_the_death_of_its_instance() {
 
     // Everything acknowledged is there; at most the one action in flight at the kill was
     // stored without its acknowledgement arriving.
-    let after_kill = stored(&url, &room.room).await;
+    let after_kill = stored(&url, room.room.as_str()).await;
     assert_eq!(after_kill[..acked_before.len()], acked_before[..]);
     assert!(after_kill.len() <= acked_before.len() + 1);
     assert_eq!(creator.seq(), after_kill.len() as u64);
@@ -230,7 +237,7 @@ async fn a_room_survives_the_death_of_its_instance() {
 
     // Every action of the room, from both instances: numbered 1, 2, 3, ... without a gap,
     // and the acknowledged ones exactly as acknowledged.
-    let all = stored(&url, &room.room).await;
+    let all = stored(&url, room.room.as_str()).await;
     let seqs: Vec<u64> = all.iter().map(|(seq, _)| *seq).collect();
     assert_eq!(seqs, (1..=all.len() as u64).collect::<Vec<_>>());
     assert_eq!(all[after_kill.len()..], game.acked[..]);
@@ -245,7 +252,7 @@ async fn a_room_survives_the_death_of_its_instance() {
     drop(creator);
     let (creator, _) = rejoin(nginx.addr, &room.room, &room.seat_key).await;
     assert_eq!(
-        lease_holder(&url, &room.room).await.as_deref(),
+        lease_holder(&url, room.room.as_str()).await.as_deref(),
         Some(serving.as_str()),
         "the room went back to the instance nginx routes it to"
     );
@@ -265,7 +272,7 @@ async fn a_room_survives_the_death_of_its_instance() {
     let mut game = Game::new(10);
     let mut players = [creator, guest];
     assert!(play(&mut game, &mut players, 5).await);
-    let all = stored(&url, &room.room).await;
+    let all = stored(&url, room.room.as_str()).await;
     let seqs: Vec<u64> = all.iter().map(|(seq, _)| *seq).collect();
     assert_eq!(seqs, (1..=count + 5).collect::<Vec<_>>());
     drop(nginx);

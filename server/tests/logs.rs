@@ -37,7 +37,11 @@ async fn a_room_in_full(addr: SocketAddr) -> Vec<String> {
         .await;
     assert!(matches!(stranger.recv().await, ServerMessage::Error { .. }));
     creator.client.send(&ClientMessage::Resync {}).await;
-    vec![room.room, room.seat_key, guest.seat_key]
+    vec![
+        room.room.to_string(),
+        room.seat_key.to_string(),
+        guest.seat_key.to_string(),
+    ]
 }
 
 /// Fails if `log` holds any of `secrets` in full.

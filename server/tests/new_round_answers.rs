@@ -7,7 +7,7 @@ mod common;
 use common::{Player, TestServer, http, two_players};
 use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::{
-    ClientMessage, ErrorCode, Event, NewRoundAnswer, RoomInfo, RoomState, ServerMessage,
+    ActionId, ClientMessage, ErrorCode, Event, NewRoundAnswer, RoomInfo, RoomState, ServerMessage,
 };
 
 fn info(body: &str) -> RoomInfo {
@@ -42,7 +42,7 @@ async fn the_welcome_reads_the_room_without_taking_a_seat() {
 
     // The first hello without a key still gets the guest seat; then the room is full.
     let mut guest = server.connect().await;
-    guest.hello(&room.room, None, None).await;
+    guest.hello(room.room.as_str(), None, None).await;
     let guest = Player::welcomed(guest, None, GameKind::Checkers).await;
     assert_eq!(guest.seat, Side::Second);
     let (_, body) = http(server.addr, "GET", &path, "").await;
@@ -107,8 +107,8 @@ async fn a_request_can_be_declined_or_withdrawn_and_both_players_see_which() {
     guest.client.ask_new_round(1).await;
     guest.next_event().await;
     creator.next_event().await;
-    let decline = |action_id: String, seq| ClientMessage::DeclineNewRound { action_id, seq };
-    let withdraw = |action_id: String, seq| ClientMessage::WithdrawNewRound { action_id, seq };
+    let decline = |action_id: ActionId, seq| ClientMessage::DeclineNewRound { action_id, seq };
+    let withdraw = |action_id: ActionId, seq| ClientMessage::WithdrawNewRound { action_id, seq };
     let id = guest.client.action_id();
     guest.client.send(&decline(id, 2)).await;
     assert_eq!(
@@ -182,7 +182,8 @@ async fn a_request_can_be_declined_or_withdrawn_and_both_players_see_which() {
         .await
         .expect("server starts again");
     let mut back = common::Client::connect(again.addr).await;
-    back.hello(&room.room, Some(&guest.seat_key), Some(2)).await;
+    back.hello(room.room.as_str(), Some(guest.seat_key.as_str()), Some(2))
+        .await;
     let welcome = back.recv().await;
     assert!(
         matches!(
@@ -224,7 +225,8 @@ async fn a_request_can_be_declined_or_withdrawn_and_both_players_see_which() {
         )
     );
     // Nothing left to withdraw after the restart.
-    back.send(&withdraw("late".into(), 5)).await;
+    back.send(&withdraw("late".parse().expect("an action id"), 5))
+        .await;
     assert_eq!(error_code(&back.recv().await), ErrorCode::NoNewRoundRequest);
     again.shutdown().await;
 }

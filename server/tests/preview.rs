@@ -121,7 +121,7 @@ async fn an_invitation_has_preview_tags_and_a_picture_of_its_game() {
             "the picture is under the room's own path: {image}"
         );
         // Nothing about the players: no seat key anywhere on the page.
-        assert!(!page.contains(&room.seat_key));
+        assert!(!page.contains(room.seat_key.as_str()));
 
         let (status, headers, png) = get(server.addr, path_of(image), &[]).await;
         assert_eq!(status, 200);
@@ -255,14 +255,15 @@ async fn an_expired_room_gets_the_same_page() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(status, 404);
-    assert_gone(&server, &room.room).await;
+    assert_gone(&server, room.room.as_str()).await;
     // The cached picture of a deleted room is not served either.
     assert_eq!(get(server.addr, path_of(&image), &[]).await.0, 404);
 
     // Nothing broke on the way: its player coming back is told the room is unknown, and the
     // server still makes and shows new rooms.
     let mut back = server.connect().await;
-    back.hello(&room.room, Some(&room.seat_key), Some(0)).await;
+    back.hello(room.room.as_str(), Some(room.seat_key.as_str()), Some(0))
+        .await;
     match back.recv().await {
         ServerMessage::Error {
             code: ErrorCode::UnknownRoom,

@@ -51,7 +51,7 @@ async fn create_join_and_a_third_visitor_is_refused() {
 
     // A third person opening the invitation.
     let mut third = server.connect().await;
-    third.hello(&seen.room, None, None).await;
+    third.hello(seen.room.as_str(), None, None).await;
     let refused = third.recv().await;
     assert_eq!(error_code(&refused), ErrorCode::RoomFull);
     let ServerMessage::Error { message, .. } = refused else {
@@ -62,7 +62,9 @@ async fn create_join_and_a_third_visitor_is_refused() {
 
     // The guest, back with its stored key, gets its own seat again.
     let mut again = server.connect().await;
-    again.hello(&seen.room, Some(&guest.seat_key), None).await;
+    again
+        .hello(seen.room.as_str(), Some(guest.seat_key.as_str()), None)
+        .await;
     let again = Player::welcomed(again, Some(guest.seat_key.clone()), GameKind::Kalah).await;
     assert_eq!(again.seat, Side::Second);
     guest.client.expect_closing(CloseReason::Replaced).await;
@@ -76,7 +78,9 @@ async fn the_room_in_the_socket_address_must_be_the_room_of_the_hello() {
 
     // Named in the address (as a load balancer routes it) and in the hello: welcome.
     let mut client = Client::connect_to(server.addr, &format!("/ws?room={}", room.room)).await;
-    client.hello(&room.room, Some(&room.seat_key), None).await;
+    client
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     assert!(matches!(
         client.recv().await,
         ServerMessage::Welcome {
@@ -87,11 +91,15 @@ async fn the_room_in_the_socket_address_must_be_the_room_of_the_hello() {
 
     // The address names one room and the hello another: refused, and the seat stays free.
     let mut client = Client::connect_to(server.addr, &format!("/ws?room={}", room.room)).await;
-    client.hello(&other.room, Some(&other.seat_key), None).await;
+    client
+        .hello(other.room.as_str(), Some(other.seat_key.as_str()), None)
+        .await;
     assert_eq!(error_code(&client.recv().await), ErrorCode::UnknownRoom);
     client.expect_closing(CloseReason::HelloRefused).await;
     let mut client = server.connect().await;
-    client.hello(&other.room, Some(&other.seat_key), None).await;
+    client
+        .hello(other.room.as_str(), Some(other.seat_key.as_str()), None)
+        .await;
     assert!(matches!(client.recv().await, ServerMessage::Welcome { .. }));
 }
 
@@ -100,35 +108,33 @@ async fn wrong_missing_or_malformed_hellos_are_refused() {
     let server = TestServer::start().await;
     let (room, _creator, _guest) = two_players(&server, GameKind::Kalah).await;
 
-    let cases: Vec<(ClientMessage, ErrorCode)> = vec![
+    let cases: Vec<(String, ErrorCode)> = vec![
         // A key that holds no seat here.
         (
-            hello(&room.room, Some(&"0".repeat(64))),
+            hello(room.room.as_str(), Some(&"0".repeat(64))),
             ErrorCode::BadSeatKey,
         ),
-        (hello(&room.room, Some("short")), ErrorCode::BadSeatKey),
+        (
+            hello(room.room.as_str(), Some("short")),
+            ErrorCode::BadSeatKey,
+        ),
         // No key at all, and both seats are taken.
-        (hello(&room.room, None), ErrorCode::RoomFull),
+        (hello(room.room.as_str(), None), ErrorCode::RoomFull),
         // Well-formed but unknown room, and a badly formed one.
         (
-            hello("0123456789abcdef0123", Some(&room.seat_key)),
+            hello("0123456789abcdef0123", Some(room.seat_key.as_str())),
             ErrorCode::UnknownRoom,
         ),
         (hello("../../etc/passwd", None), ErrorCode::UnknownRoom),
         (
-            ClientMessage::Hello {
-                version: 99,
-                room: room.room.clone(),
-                seat_key: None,
-                last_seq: None,
-            },
+            hello(room.room.as_str(), None).replace(r#""version":1"#, r#""version":99"#),
             ErrorCode::UnsupportedVersion,
         ),
     ];
     for (message, expected) in cases {
         let mut client = server.connect().await;
-        client.send(&message).await;
-        assert_eq!(error_code(&client.recv().await), expected, "{message:?}");
+        client.send_text(&message).await;
+        assert_eq!(error_code(&client.recv().await), expected, "{message}");
         client.expect_closing(CloseReason::HelloRefused).await;
     }
 
@@ -138,7 +144,9 @@ async fn wrong_missing_or_malformed_hellos_are_refused() {
     assert_eq!(error_code(&client.recv().await), ErrorCode::ExpectedHello);
     client.send_text("{not json").await;
     assert_eq!(error_code(&client.recv().await), ErrorCode::Malformed);
-    client.hello(&room.room, Some(&room.seat_key), None).await;
+    client
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     assert!(matches!(
         client.recv().await,
         ServerMessage::Welcome {
@@ -148,13 +156,17 @@ async fn wrong_missing_or_malformed_hellos_are_refused() {
     ));
 }
 
-fn hello(room: &str, seat_key: Option<&str>) -> ClientMessage {
-    ClientMessage::Hello {
-        version: cozcade_protocol::PROTOCOL_VERSION,
-        room: room.to_owned(),
-        seat_key: seat_key.map(str::to_owned),
-        last_seq: None,
+/// A hello as text: any room and key, well formed or not.
+fn hello(room: &str, seat_key: Option<&str>) -> String {
+    let mut hello = serde_json::json!({
+        "type": "hello",
+        "version": cozcade_protocol::PROTOCOL_VERSION,
+        "room": room,
+    });
+    if let Some(key) = seat_key {
+        hello["seat_key"] = key.into();
     }
+    hello.to_string()
 }
 
 #[tokio::test]
@@ -238,11 +250,10 @@ async fn refused_moves_change_nothing() {
     // A bad action id.
     creator
         .client
-        .send(&ClientMessage::Move {
-            action_id: "x".repeat(65),
-            seq: 1,
-            mv: "b".into(),
-        })
+        .send_text(&format!(
+            r#"{{"type":"move","action_id":"{}","seq":1,"move":"b"}}"#,
+            "x".repeat(65)
+        ))
         .await;
     assert_eq!(
         error_code(&creator.client.recv().await),
@@ -285,7 +296,7 @@ async fn bad_frames_are_answered_clearly_and_change_nothing() {
     );
     creator
         .client
-        .hello(&room.room, Some(&room.seat_key), None)
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
         .await;
     assert_eq!(
         error_code(&creator.client.recv().await),
@@ -296,7 +307,8 @@ async fn bad_frames_are_answered_clearly_and_change_nothing() {
     // Oversized: above the protocol's limit, and far above the transport's cap.
     for size in [8 * 1024, 200 * 1024] {
         let mut big = server.connect().await;
-        big.hello(&room.room, Some(&room.seat_key), None).await;
+        big.hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+            .await;
         let mut big = Player::welcomed(big, Some(room.seat_key.clone()), GameKind::Kalah).await;
         let text = format!(
             r#"{{"type":"move","action_id":"x","seq":0,"move":"{}"}}"#,
@@ -317,7 +329,9 @@ async fn bad_frames_are_answered_clearly_and_change_nothing() {
     }
     let mut creator = {
         let mut client = server.connect().await;
-        client.hello(&room.room, Some(&room.seat_key), None).await;
+        client
+            .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+            .await;
         Player::welcomed(client, Some(room.seat_key.clone()), GameKind::Kalah).await
     };
     assert_eq!(state(&mut creator).await.record, before.record);
@@ -346,7 +360,9 @@ async fn flooding_is_cut_off_with_a_reason() {
     .await;
     let room = server.create(GameKind::Kalah).await;
     let mut flooder = server.connect().await;
-    flooder.hello(&room.room, Some(&room.seat_key), None).await;
+    flooder
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let mut flooder = Player::welcomed(flooder, Some(room.seat_key.clone()), GameKind::Kalah).await;
     for _ in 0..50 {
         flooder.client.send(&ClientMessage::Resync {}).await;
@@ -395,7 +411,8 @@ async fn reconnecting_gets_the_missed_events_or_a_full_resync() {
 
     // Back with the last number it had: only what it missed.
     let mut back = server.connect().await;
-    back.hello(&room.room, Some(&guest_key), Some(2)).await;
+    back.hello(room.room.as_str(), Some(guest_key.as_str()), Some(2))
+        .await;
     match back.recv().await {
         ServerMessage::Welcome {
             seat: Side::Second,
@@ -431,7 +448,9 @@ async fn reconnecting_gets_the_missed_events_or_a_full_resync() {
 
     // Nothing missed: a welcome and nothing else (the next message is the answer to resync).
     let mut fresh = server.connect().await;
-    fresh.hello(&room.room, Some(&guest_key), Some(3)).await;
+    fresh
+        .hello(room.room.as_str(), Some(guest_key.as_str()), Some(3))
+        .await;
     assert!(matches!(
         fresh.recv().await,
         ServerMessage::Welcome { resync: false, .. }
@@ -442,7 +461,9 @@ async fn reconnecting_gets_the_missed_events_or_a_full_resync() {
     // A number from the future (e.g. another server's) or none at all: full resync.
     for last in [Some(99), None] {
         let mut client = server.connect().await;
-        client.hello(&room.room, Some(&guest_key), last).await;
+        client
+            .hello(room.room.as_str(), Some(guest_key.as_str()), last)
+            .await;
         let player = Player::welcomed(client, Some(guest_key.clone()), GameKind::Kalah).await;
         assert_eq!(player.record().move_texts(), ["a", "a", "b"]);
         assert_eq!(player.seq(), 3);
@@ -454,7 +475,9 @@ async fn a_second_connection_replaces_the_first() {
     let server = TestServer::start().await;
     let (room, mut creator, mut guest) = two_players(&server, GameKind::Kalah).await;
     let mut second = server.connect().await;
-    second.hello(&room.room, Some(&room.seat_key), None).await;
+    second
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let mut second = Player::welcomed(second, Some(room.seat_key.clone()), GameKind::Kalah).await;
     match creator.client.recv().await {
         ServerMessage::Closing {
@@ -479,7 +502,9 @@ async fn a_new_round_needs_both_players_once_the_guest_is_in() {
     let server = TestServer::start().await;
     let room = server.create(GameKind::Kalah).await;
     let mut alone = server.connect().await;
-    alone.hello(&room.room, Some(&room.seat_key), None).await;
+    alone
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let mut alone = Player::welcomed(alone, Some(room.seat_key.clone()), GameKind::Kalah).await;
     alone.client.play(0, "a").await;
     alone.next_event().await;
@@ -496,7 +521,7 @@ async fn a_new_round_needs_both_players_once_the_guest_is_in() {
     let mut creator = alone;
 
     let mut guest = server.connect().await;
-    guest.hello(&room.room, None, None).await;
+    guest.hello(room.room.as_str(), None, None).await;
     let mut guest = Player::welcomed(guest, None, GameKind::Kalah).await;
     creator
         .client
@@ -558,7 +583,8 @@ async fn a_new_round_needs_both_players_once_the_guest_is_in() {
 
     // A client that missed the whole previous round catches up through a full sync.
     let mut late = server.connect().await;
-    late.hello(&room.room, Some(&guest.seat_key), Some(1)).await;
+    late.hello(room.room.as_str(), Some(guest.seat_key.as_str()), Some(1))
+        .await;
     assert!(matches!(
         late.recv().await,
         ServerMessage::Welcome { resync: true, .. }
@@ -598,10 +624,11 @@ async fn leaving_frees_the_seat_and_revokes_the_key() {
     );
 
     let mut old = server.connect().await;
-    old.hello(&room.room, Some(&guest.seat_key), None).await;
+    old.hello(room.room.as_str(), Some(guest.seat_key.as_str()), None)
+        .await;
     assert_eq!(error_code(&old.recv().await), ErrorCode::BadSeatKey);
     let mut newcomer = server.connect().await;
-    newcomer.hello(&room.room, None, None).await;
+    newcomer.hello(room.room.as_str(), None, None).await;
     let newcomer = Player::welcomed(newcomer, None, GameKind::Kalah).await;
     assert_eq!(newcomer.seat, Side::Second);
 }
@@ -642,7 +669,8 @@ async fn rooms_idle_for_seven_days_are_deleted() {
     }
     assert_eq!(status, 404);
     let mut late = server.connect().await;
-    late.hello(&quiet.room, Some(&quiet.seat_key), None).await;
+    late.hello(quiet.room.as_str(), Some(quiet.seat_key.as_str()), None)
+        .await;
     assert_eq!(error_code(&late.recv().await), ErrorCode::UnknownRoom);
     assert_eq!(
         http(server.addr, "GET", &format!("/r/{}", busy.room), "")
@@ -669,7 +697,9 @@ async fn dead_connections_are_dropped_by_the_heartbeat() {
     let server = TestServer::with(|config| config.limits.ping_secs = 0.2).await;
     let room = server.create(GameKind::Kalah).await;
     let mut silent = server.connect().await;
-    silent.hello(&room.room, Some(&room.seat_key), None).await;
+    silent
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     // Not reading means not answering pings (tungstenite answers them while reading).
     tokio::time::sleep(Duration::from_millis(800)).await;
     let reason = loop {
@@ -683,7 +713,9 @@ async fn dead_connections_are_dropped_by_the_heartbeat() {
 
     // A client that reads (and so answers pings) stays connected.
     let mut alive = server.connect().await;
-    alive.hello(&room.room, Some(&room.seat_key), None).await;
+    alive
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let mut alive = Player::welcomed(alive, Some(room.seat_key.clone()), GameKind::Kalah).await;
     let reading = tokio::time::timeout(Duration::from_millis(800), alive.client.got()).await;
     assert!(reading.is_err(), "nothing arrives but pings: {reading:?}");
@@ -702,10 +734,12 @@ async fn pings_are_answered_and_a_silent_player_is_shown_away_to_the_friend() {
     drop(early);
 
     let mut creator = server.connect().await;
-    creator.hello(&room.room, Some(&room.seat_key), None).await;
+    creator
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let mut creator = Player::welcomed(creator, Some(room.seat_key.clone()), GameKind::Kalah).await;
     let mut guest = server.connect().await;
-    guest.hello(&room.room, None, None).await;
+    guest.hello(room.room.as_str(), None, None).await;
     let guest = Player::welcomed(guest, None, GameKind::Kalah).await;
     creator
         .client
@@ -766,10 +800,12 @@ async fn caps_on_connections_and_rooms() {
     assert!(body.contains("rooms"), "{body}");
 
     let mut first = server.connect().await;
-    first.hello(&room.room, Some(&room.seat_key), None).await;
+    first
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     first.recv().await;
     let mut second = server.connect().await;
-    second.hello(&room.room, None, None).await;
+    second.hello(room.room.as_str(), None, None).await;
     second.recv().await;
     let mut third = server.connect().await;
     third.expect_closing(CloseReason::ServerFull).await;

@@ -7,11 +7,6 @@ import assert from "node:assert/strict";
 import path from "node:path";
 import { roomServer, device, artifactDir, pit } from "../harness.js";
 
-const POLICY =
-  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
-  "img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; " +
-  "base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
-
 let server;
 before(async () => { server = await roomServer(); });
 after(async () => { await server?.close(); });
@@ -34,7 +29,7 @@ for (const shape of ["phone", "phone-landscape"]) {
     try {
       const { page } = browser;
       const response = await page.goto(server.url);
-      assert.equal(response.headers()["content-security-policy"], POLICY);
+      assert.equal(response.headers()["content-security-policy"], server.policy);
       assert.equal(response.headers()["referrer-policy"], "no-referrer");
       assert.equal(response.headers()["x-content-type-options"], "nosniff");
 

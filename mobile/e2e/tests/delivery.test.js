@@ -9,11 +9,6 @@ import fs from "node:fs";
 import path from "node:path";
 import { device, roomServer, webDir, artifactDir, playToEnd } from "../harness.js";
 
-// The policy the room server sends with every page and worker.
-const CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; " +
-  "img-src 'self' data: blob:; connect-src 'self' ws: wss:; worker-src 'self'; manifest-src 'self'; " +
-  "base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
-
 let server;
 before(async () => { server = await roomServer(); });
 after(async () => { await server.close(); });
@@ -41,8 +36,8 @@ test("Chromium gets brotli files with their own types; the page is revalidated, 
     // The policy goes with what runs as a page or a worker, and with what fetch() gets (the
     // wasm; the service worker keeps the page that way); scripts go without it.
     const expected = [
-      ["/", "text/html", "no-cache", CSP],
-      [wasm, "application/wasm", "public, max-age=31536000, immutable", CSP],
+      ["/", "text/html", "no-cache", server.policy],
+      [wasm, "application/wasm", "public, max-age=31536000, immutable", server.policy],
       [glue, "text/javascript", "public, max-age=31536000, immutable", undefined],
       [boot, "text/javascript", "public, max-age=31536000, immutable", undefined],
     ];
@@ -51,7 +46,7 @@ test("Chromium gets brotli files with their own types; the page is revalidated, 
     await browser.page.getByRole("button", { name: /^Kalah/ }).tap();
     await browser.page.locator('[data-mode="computer"]').waitFor();
     await worker;
-    expected.push(["/worker.js", "text/javascript", "no-cache", CSP]);
+    expected.push(["/worker.js", "text/javascript", "no-cache", server.policy]);
     for (const [file, type, cache, policy] of expected) {
       const response = responses.get(file);
       assert.ok(response, `Chromium fetched ${file}: ${[...responses.keys()]}`);
@@ -248,7 +243,7 @@ test("the page, its scripts, worker, manifest and icons load under the server's 
     await page.route("**/*", async (route) => {
       if (route.request().resourceType() !== "document") return route.continue();
       const response = await route.fetch();
-      await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": CSP } });
+      await route.fulfill({ response, headers: { ...response.headers(), "content-security-policy": server.policy } });
     });
     // The invitation link's page as a browser without the app opens it: the app's own page.
     const created = await fetch(`${server.url}api/rooms`, {
@@ -305,7 +300,7 @@ test("after one visit the app opens and plays against the computer with no netwo
     await browser.context.setOffline(true);
     const fromCache = await page.goto(offline.url);
     // The service worker's copy of the page runs under the same policy.
-    assert.equal(fromCache.headers()["content-security-policy"], CSP);
+    assert.equal(fromCache.headers()["content-security-policy"], offline.policy);
     await page.getByRole("button", { name: /^Kalah/ }).tap();
     const card = page.locator('[data-mode="computer"]');
     await card.getByLabel("Easy").check();

@@ -160,7 +160,7 @@ mod tests {
         register_host(recorder.clone());
         let invitation = Invitation {
             server: "https://play.cozcade.app".into(),
-            room: "0123456789abcdef0123".into(),
+            room: "0123456789abcdef0123".parse().expect("well formed"),
         };
         assert!(share_invitation(&invitation, "Play Kalah with me"));
         assert!(haptic(Haptic::Capture));

@@ -91,7 +91,7 @@ mod tests {
     fn invitations_for_the_home_server_are_routed() {
         let expected = Invitation {
             server: HOME.into(),
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
         };
         assert_eq!(
             route_link(&format!("https://play.cozcade.app/r/{ROOM}"), HOME),
@@ -140,7 +140,7 @@ mod tests {
             Some(HostEvent::OpenRoom {
                 invitation: Invitation {
                     server: DEFAULT_SERVER.into(),
-                    room: ROOM.into()
+                    room: ROOM.parse().expect("well formed")
                 }
             })
         );

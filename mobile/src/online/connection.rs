@@ -343,6 +343,6 @@ mod tests {
         assert_ne!(a, b);
         assert_eq!(a.len(), 16);
         // With the counter ("-" and up to 20 digits) it stays within the protocol's limit.
-        assert!(a.len() + 1 + 20 <= cozcade_protocol::MAX_ACTION_ID_LEN);
+        assert!(a.len() <= cozcade_protocol::ActionId::MAX_PREFIX);
     }
 }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use cozcade_engine::GameKind;
-use cozcade_protocol::SeatStatus;
+use cozcade_protocol::{RoomId, SeatKey, SeatStatus};
 use cozcade_server::{Config, Limits, ManualClock, RunningServer};
 
 use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender, unbounded};
@@ -66,9 +66,9 @@ struct Player {
 }
 
 impl Player {
-    fn new(base: &str, room: &str, seat_key: Option<String>, prefix: &str) -> Self {
+    fn new(base: &str, room: &RoomId, seat_key: Option<SeatKey>, prefix: &str) -> Self {
         Player {
-            client: OnlineClient::new(room.into(), seat_key, prefix.into()),
+            client: OnlineClient::new(room.clone(), seat_key, prefix.into()),
             socket: None,
             url: room_socket_url(base, room).expect("http base and room id"),
         }
@@ -149,7 +149,7 @@ async fn two_players_play_kalah_through_a_dropped_connection() {
 
     let mut turquoise = Player::new(&server.base, &created.room, None, "turq");
     turquoise.connect().await;
-    let guest_key = turquoise.client.seat_key().map(String::from);
+    let guest_key = turquoise.client.seat_key().cloned();
     assert!(guest_key.is_some(), "the guest got its seat key");
     gold.pump_until(|c| c.friend() == SeatStatus::Connected)
         .await;
@@ -253,10 +253,10 @@ struct Watched {
 }
 
 impl Watched {
-    fn start(base: &str, room: &str, seat_key: Option<String>, prefix: &str) -> Self {
+    fn start(base: &str, room: &RoomId, seat_key: Option<SeatKey>, prefix: &str) -> Self {
         let (intents, intents_rx) = unbounded();
         let (seen_tx, seen) = unbounded();
-        let client = OnlineClient::new(room.into(), seat_key, prefix.into());
+        let client = OnlineClient::new(room.clone(), seat_key, prefix.into());
         let url = room_socket_url(base, room).expect("http base and room id");
         let task = tokio::spawn(run(url, client, intents_rx, move |report: Report<'_>| {
             let _ = seen_tx.unbounded_send((report.client.clone(), report.updates));

@@ -12,6 +12,7 @@ mod welcome;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use cozcade_engine::GameKind;
+use cozcade_protocol::SeatKey;
 use dioxus::core::spawn_forever;
 use dioxus::prelude::*;
 use futures_channel::mpsc::unbounded;
@@ -113,7 +114,7 @@ impl Room {
     }
 
     /// Opens the room's connection: with the stored `seat_key`, or as the guest.
-    fn connect(mut self, invitation: Invitation, stored_key: Option<String>) {
+    fn connect(mut self, invitation: Invitation, stored_key: Option<SeatKey>) {
         let mut view_signal = self.link.view;
         view_signal.set(Some(OnlineView::opening(invitation.clone())));
         self.board.close();

@@ -3,7 +3,7 @@
 //! for). Links come from messaging apps, so anything else is refused with a reason rather than
 //! followed half-way.
 
-use cozcade_protocol::is_room_id;
+use cozcade_protocol::RoomId;
 
 /// The room server the app talks to when a link does not name one (`cozcade://` links, and
 /// "Play with a friend" on a phone). Set `COZCADE_SERVER` when building to point a build at
@@ -22,7 +22,7 @@ pub const SCHEME: &str = "cozcade";
 pub struct Invitation {
     /// The server's base URL: scheme, host and port, no trailing slash (`https://play.cozcade.app`).
     pub server: String,
-    pub room: String,
+    pub room: RoomId,
 }
 
 /// Why a link is not an invitation.
@@ -65,16 +65,14 @@ impl Invitation {
 }
 
 /// `r/<id>` with an optional trailing slash; the path has no leading slash here.
-fn room_in_path(path: &str) -> Result<String, InvitationError> {
+fn room_in_path(path: &str) -> Result<RoomId, InvitationError> {
     let path = path.trim_end_matches('/');
     let room = path.strip_prefix("r/").ok_or(InvitationError::NoRoom)?;
     if room.is_empty() {
         return Err(InvitationError::NoRoom);
     }
-    if !is_room_id(room) {
-        return Err(InvitationError::BadRoom(crate::text::clip(room)));
-    }
-    Ok(room.to_string())
+    room.parse()
+        .map_err(|_| InvitationError::BadRoom(crate::text::clip(room)))
 }
 
 /// A server base URL from configuration, normalised (no trailing slash) and checked.
@@ -144,7 +142,7 @@ mod tests {
             inv,
             Invitation {
                 server: HOME.into(),
-                room: ROOM.into()
+                room: ROOM.parse().expect("well formed")
             }
         );
         let inv = Invitation::parse(&format!("cozcade://r/{ROOM}"), "http://localhost:9000/")

@@ -222,7 +222,7 @@ mod tests {
     fn invitation() -> Invitation {
         Invitation {
             server: "http://127.0.0.1:8080".into(),
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
         }
     }
 
@@ -234,21 +234,21 @@ mod tests {
     /// welcome) or the creator (with its own), the seats as `seats`.
     fn welcomed(seat: Side, game: GameKind, seats: [SeatStatus; 2]) -> OnlineClient {
         let guest = seat == Side::Second;
-        let own_key = (!guest).then(|| "k".to_owned());
-        let mut c = OnlineClient::new(ROOM.into(), own_key, "t".into());
+        let own_key = (!guest).then(|| "k".parse().expect("well formed"));
+        let mut c = OnlineClient::new(ROOM.parse().expect("well formed"), own_key, "t".into());
         c.on_open();
         c.on_text(&wire(&ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
             game,
             seat,
-            seat_key: guest.then(|| "guest-key".to_owned()),
+            seat_key: guest.then(|| "guest-key".parse().expect("well formed")),
             seq: 0,
             resync: true,
         }));
         c.on_text(&wire(&ServerMessage::Sync {
             state: RoomState {
-                room: ROOM.into(),
+                room: ROOM.parse().expect("well formed"),
                 seq: 0,
                 round: 1,
                 record: AnyRecord::new(game),
@@ -276,7 +276,7 @@ mod tests {
 
     #[test]
     fn the_indicator_follows_the_connection_and_the_friend() {
-        let fresh = OnlineClient::new(ROOM.into(), None, "t".into());
+        let fresh = OnlineClient::new(ROOM.parse().expect("well formed"), None, "t".into());
         assert_eq!(view(&fresh).connection, Connection::Connecting);
         assert!(!view(&fresh).ready());
 
@@ -323,7 +323,7 @@ mod tests {
         c.on_open();
         c.on_text(&wire(&ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
             game: GameKind::Kalah,
             seat: Side::First,
             seat_key: None,
@@ -371,7 +371,7 @@ mod tests {
         c.on_text(&wire(&ServerMessage::Event {
             seq: 1,
             by: Side::Second,
-            action_id: Some("t-1".into()),
+            action_id: Some("t-1".parse().expect("well formed")),
             event: Event::NewRoundProposed,
         }));
         assert_eq!(view(&c).new_round, NewRound::AskedByMe);
@@ -414,11 +414,15 @@ mod tests {
     fn an_answer_is_told_after_a_full_sync_too() {
         // The creator comes back (a reload: no number of its own, so a sync and no replay)
         // after the friend declined its request.
-        let mut c = OnlineClient::new(ROOM.into(), Some("k".into()), "t".into());
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("k".parse().expect("well formed")),
+            "t".into(),
+        );
         c.on_open();
         c.on_text(&wire(&ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
             game: GameKind::Kalah,
             seat: Side::First,
             seat_key: None,
@@ -427,7 +431,7 @@ mod tests {
         }));
         c.on_text(&wire(&ServerMessage::Sync {
             state: RoomState {
-                room: ROOM.into(),
+                room: ROOM.parse().expect("well formed"),
                 seq: 2,
                 round: 1,
                 record: AnyRecord::new(GameKind::Kalah),
@@ -470,7 +474,7 @@ mod tests {
             (ErrorCode::BadSeatKey, true),
             (ErrorCode::RoomFull, false),
         ] {
-            let mut c = OnlineClient::new(ROOM.into(), None, "t".into());
+            let mut c = OnlineClient::new(ROOM.parse().expect("well formed"), None, "t".into());
             c.on_open();
             c.on_text(&wire(&ServerMessage::Error {
                 code,

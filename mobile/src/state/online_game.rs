@@ -4,7 +4,7 @@
 //! board changes only when the server confirms the move.
 
 use cozcade_engine::{AnyMove, AnyRecord, GameKind, Place, Side};
-use cozcade_protocol::{Event, RoomState, client::RoomUpdate};
+use cozcade_protocol::{Event, RoomId, RoomState, client::RoomUpdate};
 
 use super::{
     effect::Effect,
@@ -45,7 +45,7 @@ impl OnlineGame {
         }
     }
 
-    pub fn room(&self) -> &str {
+    pub fn room(&self) -> &RoomId {
         &self.state.room
     }
 
@@ -230,7 +230,7 @@ mod tests {
 
     fn state(record: &AnyRecord, seq: u64) -> RoomState {
         RoomState {
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
             seq,
             round: 1,
             record: record.clone(),
@@ -260,11 +260,15 @@ mod tests {
 
     impl Room {
         fn new(record: &AnyRecord, seat: Side) -> Room {
-            let mut client = OnlineClient::new(ROOM.into(), Some("key".into()), "t".into());
+            let mut client = OnlineClient::new(
+                ROOM.parse().expect("well formed"),
+                Some("key".parse().expect("well formed")),
+                "t".into(),
+            );
             client.on_open();
             client.on_message(ServerMessage::Welcome {
                 version: PROTOCOL_VERSION,
-                room: ROOM.into(),
+                room: ROOM.parse().expect("well formed"),
                 game: record.kind(),
                 seat,
                 seat_key: None,

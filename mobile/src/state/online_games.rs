@@ -2,6 +2,7 @@
 //! whose turn it is and how long ago it was last played, from the glance kept with its seat.
 
 use cozcade_engine::{GameKind, Side};
+use cozcade_protocol::RoomId;
 
 use crate::storage::RoomSeat;
 
@@ -40,7 +41,7 @@ impl Ago {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListedGame {
     pub server: String,
-    pub room: String,
+    pub room: RoomId,
     pub game: GameKind,
     /// The friend's colour; unknown until this device has been in the room once.
     pub friend: Option<Side>,
@@ -81,12 +82,19 @@ mod tests {
     use super::*;
     use crate::storage::Glance;
 
+    /// Room ids for the tests, by their part in them.
+    const R1: &str = "00000000000000000001";
+    const NEW: &str = "0000000000000000000a";
+    const GONE: &str = "0000000000000000000b";
+    const OLD: &str = "0000000000000000000c";
+    const UNSEEN: &str = "0000000000000000000d";
+
     fn seat(room: &str, glance: Option<Glance>, leaving: bool) -> RoomSeat {
         RoomSeat {
             server: "https://play.example".into(),
-            room: room.into(),
+            room: room.parse().expect("well formed"),
             game: GameKind::Kalah,
-            seat_key: "k".into(),
+            seat_key: "k".parse().expect("well formed"),
             glance,
             leaving,
         }
@@ -113,7 +121,7 @@ mod tests {
     #[test]
     fn an_entry_says_the_friends_colour_and_whose_turn() {
         let g = ListedGame::of(
-            &seat("r1", glance(Side::Second, Some(Side::First), 0), false),
+            &seat(R1, glance(Side::Second, Some(Side::First), 0), false),
             120,
         );
         assert_eq!(
@@ -125,31 +133,31 @@ mod tests {
             )
         );
         let mine = ListedGame::of(
-            &seat("r1", glance(Side::First, Some(Side::First), 0), false),
+            &seat(R1, glance(Side::First, Some(Side::First), 0), false),
             0,
         );
         assert_eq!(
             (mine.friend, mine.whose),
             (Some(Side::Second), Some(Whose::Yours))
         );
-        let over = ListedGame::of(&seat("r1", glance(Side::First, None, 0), false), 0);
+        let over = ListedGame::of(&seat(R1, glance(Side::First, None, 0), false), 0);
         assert_eq!(over.whose, Some(Whose::Over));
-        let never = ListedGame::of(&seat("r1", None, false), 0);
+        let never = ListedGame::of(&seat(R1, None, false), 0);
         assert_eq!((never.friend, never.whose, never.ago), (None, None, None));
     }
 
     #[test]
     fn the_list_hides_rooms_being_left() {
         let seats = [
-            seat("new", glance(Side::First, Some(Side::First), 50), false),
-            seat("gone", glance(Side::First, Some(Side::First), 99), true),
-            seat("old", glance(Side::First, Some(Side::First), 10), false),
-            seat("unseen", None, false),
+            seat(NEW, glance(Side::First, Some(Side::First), 50), false),
+            seat(GONE, glance(Side::First, Some(Side::First), 99), true),
+            seat(OLD, glance(Side::First, Some(Side::First), 10), false),
+            seat(UNSEEN, None, false),
         ];
         let rooms: Vec<String> = ListedGame::list(&seats, 100)
             .into_iter()
-            .map(|g| g.room)
+            .map(|g| g.room.into())
             .collect();
-        assert_eq!(rooms, ["new", "old", "unseen"]);
+        assert_eq!(rooms, [NEW, OLD, UNSEEN]);
     }
 }

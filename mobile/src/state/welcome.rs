@@ -80,7 +80,7 @@ mod tests {
         Welcome {
             invitation: Invitation {
                 server: "https://play.cozcade.app".into(),
-                room: ROOM.into(),
+                room: ROOM.parse().expect("well formed"),
             },
             info,
         }
@@ -88,7 +88,7 @@ mod tests {
 
     fn room(open_seat: Option<Side>) -> WelcomeInfo {
         WelcomeInfo::Room(RoomInfo {
-            room: ROOM.into(),
+            room: ROOM.parse().expect("well formed"),
             game: GameKind::Kalah,
             open_seat,
         })

@@ -5,6 +5,7 @@
 //! localStorage in the browser): a handful of rooms, read and written whole.
 
 use cozcade_engine::{GameKind, Side};
+use cozcade_protocol::{RoomId, SeatKey};
 use serde::{Deserialize, Serialize};
 
 use super::store::{Store, StoreError};
@@ -20,10 +21,10 @@ pub const MAX_SEATS: usize = 50;
 pub struct RoomSeat {
     /// The room server's base URL (`https://play.cozcade.app`).
     pub server: String,
-    pub room: String,
+    pub room: RoomId,
     pub game: GameKind,
     /// The secret that proves the seat is ours; it never leaves this device except to `server`.
-    pub seat_key: String,
+    pub seat_key: SeatKey,
     /// How the game stood when this device last saw it, for the list of online games.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub glance: Option<Glance>,
@@ -70,7 +71,7 @@ pub fn seat_key_for(
     store: &dyn Store,
     server: &str,
     room: &str,
-) -> Result<Option<String>, StoreError> {
+) -> Result<Option<SeatKey>, StoreError> {
     Ok(room_seats(store)?
         .into_iter()
         .find(|seat| seat.is_room(server, room) && !seat.leaving)
@@ -153,12 +154,15 @@ mod tests {
     use super::*;
     use crate::storage::MemoryStore;
 
+    const R1: &str = "00000000000000000001";
+    const R2: &str = "00000000000000000002";
+
     fn seat(room: &str, key: &str) -> RoomSeat {
         RoomSeat {
             server: "https://play.example".into(),
-            room: room.into(),
+            room: room.parse().expect("well formed"),
             game: GameKind::Checkers,
-            seat_key: key.into(),
+            seat_key: key.parse().expect("well formed"),
             glance: None,
             leaving: false,
         }
@@ -167,11 +171,10 @@ mod tests {
     #[test]
     fn a_glance_notes_when_the_game_last_moved_on() {
         let store = MemoryStore::default();
-        keep_room_seat(&store, seat("r1", "k1")).unwrap();
+        keep_room_seat(&store, seat(R1, "k1")).unwrap();
         let server = "https://play.example";
-        let note = |turn, seq, now| {
-            note_glance(&store, server, "r1", Side::Second, turn, seq, now).unwrap()
-        };
+        let note =
+            |turn, seq, now| note_glance(&store, server, R1, Side::Second, turn, seq, now).unwrap();
         assert!(note(Some(Side::First), 0, 100));
         assert!(!note(Some(Side::First), 0, 200), "nothing new: no write");
         assert_eq!(
@@ -192,39 +195,53 @@ mod tests {
             })
         );
         // The latest played comes first.
-        keep_room_seat(&store, seat("r2", "k2")).unwrap();
-        assert!(note_glance(&store, server, "r1", Side::Second, None, 2, 400).unwrap());
+        keep_room_seat(&store, seat(R2, "k2")).unwrap();
+        assert!(note_glance(&store, server, R1, Side::Second, None, 2, 400).unwrap());
         let rooms: Vec<String> = room_seats(&store)
             .unwrap()
             .into_iter()
-            .map(|s| s.room)
+            .map(|s| s.room.into())
             .collect();
-        assert_eq!(rooms, ["r1", "r2"]);
+        assert_eq!(rooms, [R1, R2]);
         // A room the device holds no seat in is not added.
-        assert!(!note_glance(&store, server, "r9", Side::First, None, 1, 1).unwrap());
+        assert!(
+            !note_glance(
+                &store,
+                server,
+                "00000000000000000009",
+                Side::First,
+                None,
+                1,
+                1
+            )
+            .unwrap()
+        );
         assert_eq!(room_seats(&store).unwrap().len(), 2);
     }
 
     #[test]
     fn a_room_left_from_the_list_keeps_its_key_until_forgotten() {
         let store = MemoryStore::default();
-        keep_room_seat(&store, seat("r1", "k1")).unwrap();
-        keep_room_seat(&store, seat("r2", "k2")).unwrap();
+        keep_room_seat(&store, seat(R1, "k1")).unwrap();
+        keep_room_seat(&store, seat(R2, "k2")).unwrap();
         let server = "https://play.example";
-        assert!(mark_leaving(&store, server, "r1").unwrap());
+        assert!(mark_leaving(&store, server, R1).unwrap());
         assert!(!mark_leaving(&store, server, "r9").unwrap());
         let seats = room_seats(&store).unwrap();
-        let left = seats.iter().find(|s| s.room == "r1").expect("still kept");
+        let left = seats.iter().find(|s| s.room == R1).expect("still kept");
         assert!(left.leaving);
         assert_eq!(
             left.seat_key, "k1",
             "the key stays for the leave to be sent"
         );
         // Opening the link again does not sit down in a seat being given up.
-        assert_eq!(seat_key_for(&store, server, "r1"), Ok(None));
-        assert_eq!(seat_key_for(&store, server, "r2"), Ok(Some("k2".into())));
-        forget_room(&store, server, "r1").unwrap();
-        assert_eq!(room_seats(&store).unwrap(), vec![seat("r2", "k2")]);
+        assert_eq!(seat_key_for(&store, server, R1), Ok(None));
+        assert_eq!(
+            seat_key_for(&store, server, R2),
+            Ok(Some("k2".parse().expect("well formed")))
+        );
+        forget_room(&store, server, R1).unwrap();
+        assert_eq!(room_seats(&store).unwrap(), vec![seat(R2, "k2")]);
     }
 
     #[test]
@@ -233,7 +250,7 @@ mod tests {
         store
             .set_setting(
                 KEY,
-                r#"[{"server":"https://play.example","room":"r1","game":"kalah","seat_key":"k"}]"#,
+                r#"[{"server":"https://play.example","room":"00000000000000000001","game":"kalah","seat_key":"k"}]"#,
             )
             .unwrap();
         let seats = room_seats(&store).unwrap();
@@ -244,22 +261,19 @@ mod tests {
     fn a_kept_seat_is_found_again_and_refreshed_not_doubled() {
         let store = MemoryStore::default();
         assert_eq!(room_seats(&store), Ok(vec![]));
-        keep_room_seat(&store, seat("r1", "k1")).unwrap();
-        keep_room_seat(&store, seat("r2", "k2")).unwrap();
+        keep_room_seat(&store, seat(R1, "k1")).unwrap();
+        keep_room_seat(&store, seat(R2, "k2")).unwrap();
         assert_eq!(
-            seat_key_for(&store, "https://play.example", "r1"),
-            Ok(Some("k1".into()))
+            seat_key_for(&store, "https://play.example", R1),
+            Ok(Some("k1".parse().expect("well formed")))
         );
-        assert_eq!(
-            seat_key_for(&store, "https://other.example", "r1"),
-            Ok(None)
-        );
+        assert_eq!(seat_key_for(&store, "https://other.example", R1), Ok(None));
 
-        keep_room_seat(&store, seat("r1", "k1-new")).unwrap();
+        keep_room_seat(&store, seat(R1, "k1-new")).unwrap();
         let seats = room_seats(&store).unwrap();
         assert_eq!(
             seats.iter().map(|s| s.room.as_str()).collect::<Vec<_>>(),
-            ["r1", "r2"]
+            [R1, R2]
         );
         assert_eq!(seats[0].seat_key, "k1-new");
     }
@@ -267,22 +281,26 @@ mod tests {
     #[test]
     fn forgetting_a_room_keeps_the_others() {
         let store = MemoryStore::default();
-        keep_room_seat(&store, seat("r1", "k1")).unwrap();
-        keep_room_seat(&store, seat("r2", "k2")).unwrap();
-        forget_room(&store, "https://play.example", "r1").unwrap();
-        assert_eq!(room_seats(&store).unwrap(), vec![seat("r2", "k2")]);
+        keep_room_seat(&store, seat(R1, "k1")).unwrap();
+        keep_room_seat(&store, seat(R2, "k2")).unwrap();
+        forget_room(&store, "https://play.example", R1).unwrap();
+        assert_eq!(room_seats(&store).unwrap(), vec![seat(R2, "k2")]);
     }
 
     #[test]
     fn the_list_is_capped_oldest_first() {
         let store = MemoryStore::default();
         for i in 0..MAX_SEATS + 5 {
-            keep_room_seat(&store, seat(&format!("r{i}"), "k")).unwrap();
+            keep_room_seat(&store, seat(&format!("{i:020x}"), "k")).unwrap();
         }
         let seats = room_seats(&store).unwrap();
         assert_eq!(seats.len(), MAX_SEATS);
-        assert_eq!(seats[0].room, format!("r{}", MAX_SEATS + 4));
-        assert!(!seats.iter().any(|s| s.room == "r0"));
+        assert_eq!(seats[0].room.as_str(), format!("{:020x}", MAX_SEATS + 4));
+        assert!(
+            !seats
+                .iter()
+                .any(|s| s.room == format!("{:020x}", 0).as_str())
+        );
     }
 
     #[test]
@@ -290,7 +308,7 @@ mod tests {
         let store = MemoryStore::default();
         store.set_setting(KEY, "{not json").unwrap();
         assert!(matches!(room_seats(&store), Err(StoreError::Corrupt(_))));
-        keep_room_seat(&store, seat("r1", "k1")).unwrap();
-        assert_eq!(room_seats(&store).unwrap(), vec![seat("r1", "k1")]);
+        keep_room_seat(&store, seat(R1, "k1")).unwrap();
+        assert_eq!(room_seats(&store).unwrap(), vec![seat(R1, "k1")]);
     }
 }

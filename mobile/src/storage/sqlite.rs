@@ -200,9 +200,9 @@ mod tests {
             let store = SqliteStore::open(&path).expect("opens");
             let seat = RoomSeat {
                 server: "https://play.example".into(),
-                room: "3f9c2a71d04be85e6a10".into(),
+                room: "3f9c2a71d04be85e6a10".parse().expect("well formed"),
                 game: GameKind::ChineseCheckers,
-                seat_key: "9d1f5c0e".into(),
+                seat_key: "9d1f5c0e".parse().expect("well formed"),
                 glance: None,
                 leaving: false,
             };
@@ -211,7 +211,7 @@ mod tests {
         let store = SqliteStore::open(&path).expect("reopens");
         assert_eq!(
             seat_key_for(&store, "https://play.example", "3f9c2a71d04be85e6a10"),
-            Ok(Some("9d1f5c0e".into()))
+            Ok(Some("9d1f5c0e".parse().expect("well formed")))
         );
         std::fs::remove_dir_all(dir).ok();
     }

@@ -5,7 +5,7 @@
 #![no_main]
 
 use cozcade_engine::GameKind;
-use cozcade_protocol::{ClientMessage, Seat};
+use cozcade_protocol::{ActionId, ClientMessage, Seat};
 use cozcade_server::{
     client_message,
     room::decide::{Decision, Room},
@@ -15,7 +15,7 @@ use libfuzzer_sys::fuzz_target;
 fn rooms() -> Vec<Room> {
     let mut rooms = Vec::new();
     for game in [GameKind::Checkers, GameKind::Kalah, GameKind::ChineseCheckers] {
-        let fresh = Room::new("3f9c2a71d04be85e6a10".into(), game, [Some([1; 32]), Some([2; 32])]);
+        let fresh = Room::new("3f9c2a71d04be85e6a10".parse().expect("a room id"), game, [Some([1; 32]), Some([2; 32])]);
         // The same room a few plies in, played through the decide step itself.
         let mut played = fresh.clone();
         for ply in 0..6u64 {
@@ -24,7 +24,7 @@ fn rooms() -> Vec<Room> {
             };
             let seat = played.record().turn();
             let message = ClientMessage::Move {
-                action_id: format!("p{ply}"),
+                action_id: ActionId::numbered("p", ply),
                 seq: played.seq(),
                 mv,
             };
@@ -42,9 +42,13 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let Ok(message) = client_message::parse(text) else {
-        let _ = client_message::Malformed::claims_hello(text);
-        return;
+    let message = match client_message::parse(text) {
+        Ok(message) => message,
+        Err(malformed) => {
+            let _ = client_message::Malformed::claims_hello(text);
+            let _ = malformed.refusal(text);
+            return;
+        }
     };
     thread_local! {
         static ROOMS: Vec<Room> = rooms();

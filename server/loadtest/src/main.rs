@@ -25,7 +25,7 @@ use anyhow::{Context, Result, bail};
 use clap::Parser;
 use cozcade_engine::GameKind;
 use cozcade_protocol::{
-    ClientMessage, RoomCreated,
+    ClientMessage, RoomCreated, RoomId, SeatKey,
     address::room_socket_url,
     client::{Link, OnlineClient},
     heartbeat::PING_EVERY,
@@ -669,19 +669,19 @@ impl Seated {
     }
 }
 
-async fn seat(addr: SocketAddr, room: &str, key: Option<&str>) -> Result<Seated> {
+async fn seat(addr: SocketAddr, room: &RoomId, key: Option<&SeatKey>) -> Result<Seated> {
     // Small buffers, as on the server: ten thousand sockets in one process.
     let config = WebSocketConfig::default()
         .read_buffer_size(4096)
         .write_buffer_size(0);
     // The room in the address, as the app sends it, so a load balancer can route on it.
     let url = room_socket_url(&format!("http://{addr}"), room)
-        .with_context(|| format!("no WebSocket address for room {room}"))?;
+        .with_context(|| format!("no WebSocket address for room {room:?}"))?;
     let (ws, _) = tokio_tungstenite::connect_async_with_config(url, Some(config), true).await?;
     let prefix = if key.is_some() { "creator" } else { "guest" };
     let mut seated = Seated {
         ws,
-        client: OnlineClient::new(room.to_owned(), key.map(str::to_owned), prefix.to_owned()),
+        client: OnlineClient::new(room.clone(), key.cloned(), prefix.to_owned()),
     };
     let hello = seated.client.on_open();
     seated.send(hello).await?;

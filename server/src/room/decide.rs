@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use cozcade_engine::{AnyRecord, GameKind};
 use cozcade_protocol::{
-    ClientMessage, ErrorCode, Event, FoldError, MAX_ACTION_ID_LEN, RoomState, Seat, SeatStatus,
+    ActionId, ClientMessage, ErrorCode, Event, FoldError, RoomId, RoomState, Seat, SeatStatus,
     ServerMessage,
 };
 
@@ -32,7 +32,7 @@ pub const DEFAULT_MAX_EVENTS: u64 = 10_000;
 pub struct Logged {
     pub seq: u64,
     pub by: Seat,
-    pub action_id: Option<String>,
+    pub action_id: Option<ActionId>,
     pub event: Event,
 }
 
@@ -52,18 +52,18 @@ impl Logged {
 pub struct Refusal {
     pub code: ErrorCode,
     pub message: String,
-    pub action_id: Option<String>,
+    pub action_id: Option<ActionId>,
     /// The sequence number the refusal refers to (the earlier one for a duplicate, the room's
     /// for a stale action).
     pub seq: Option<u64>,
 }
 
 impl Refusal {
-    fn new(code: ErrorCode, message: impl Into<String>, action_id: Option<&str>) -> Self {
+    fn new(code: ErrorCode, message: impl Into<String>, action_id: Option<&ActionId>) -> Self {
         Refusal {
             code,
             message: message.into(),
-            action_id: action_id.map(str::to_owned),
+            action_id: action_id.cloned(),
             seq: None,
         }
     }
@@ -101,7 +101,7 @@ pub struct Room {
     pub log: Vec<Logged>,
     /// The action ids applied in the last [`ACTION_IDS_KEPT`] events at least, per seat, with
     /// the sequence number each got.
-    pub action_ids: HashMap<(Seat, String), u64>,
+    pub action_ids: HashMap<(Seat, ActionId), u64>,
     pub seat_key_hashes: [Option<KeyHash>; 2],
     /// Once `seq` reaches this, every action is refused (`room_exhausted`).
     pub max_events: u64,
@@ -121,7 +121,7 @@ pub struct ReplayError {
 
 impl Room {
     /// A room nobody has acted in yet.
-    pub fn new(id: String, game: GameKind, seat_key_hashes: [Option<KeyHash>; 2]) -> Room {
+    pub fn new(id: RoomId, game: GameKind, seat_key_hashes: [Option<KeyHash>; 2]) -> Room {
         let mut state = RoomState::new(id, game);
         state.seats = seat_key_hashes.map(|hash| match hash {
             Some(_) => SeatStatus::Away,
@@ -137,7 +137,7 @@ impl Room {
         }
     }
 
-    pub fn id(&self) -> &str {
+    pub fn id(&self) -> &RoomId {
         &self.state.room
     }
 
@@ -163,8 +163,8 @@ impl Room {
 
     /// Rebuilds a room from its stored events, each folded as [`Room::adopt`] folds it when
     /// it is confirmed.
-    pub fn from_stored(stored: StoredRoom) -> Result<Room, ReplayError> {
-        let mut room = Room::new(stored.id, stored.game, stored.seat_key_hashes);
+    pub fn from_stored(id: RoomId, stored: StoredRoom) -> Result<Room, ReplayError> {
+        let mut room = Room::new(id, stored.game, stored.seat_key_hashes);
         for event in stored.events {
             let logged = Logged {
                 seq: event.seq,
@@ -173,7 +173,7 @@ impl Room {
                 event: event.event,
             };
             room.adopt(logged).map_err(|e| ReplayError {
-                room: room.state.room.clone(),
+                room: room.state.room.to_string(),
                 seq: event.seq,
                 why: e.to_string(),
             })?;
@@ -202,10 +202,8 @@ impl Room {
             ClientMessage::Move { action_id, seq, .. }
             | ClientMessage::NewRound { action_id, seq }
             | ClientMessage::DeclineNewRound { action_id, seq }
-            | ClientMessage::WithdrawNewRound { action_id, seq } => {
-                (action_id.as_str(), Some(*seq))
-            }
-            ClientMessage::Leave { action_id } => (action_id.as_str(), None),
+            | ClientMessage::WithdrawNewRound { action_id, seq } => (action_id, Some(*seq)),
+            ClientMessage::Leave { action_id } => (action_id, None),
             ClientMessage::Resync {} => return Ok(Decision::Sync),
             // The connection answers pings itself; one that got here changes nothing.
             ClientMessage::Ping {} => {
@@ -223,14 +221,7 @@ impl Room {
                 ));
             }
         };
-        if action_id.is_empty() || action_id.chars().count() > MAX_ACTION_ID_LEN {
-            return Err(Refusal::new(
-                ErrorCode::BadActionId,
-                format!("an action id must have 1 to {MAX_ACTION_ID_LEN} characters"),
-                None,
-            ));
-        }
-        if let Some(&earlier) = self.action_ids.get(&(seat, action_id.to_owned())) {
+        if let Some(&earlier) = self.action_ids.get(&(seat, action_id.clone())) {
             return Err(Refusal {
                 seq: Some(earlier),
                 ..Refusal::new(
@@ -340,7 +331,7 @@ impl Room {
         let logged = Logged {
             seq: self.state.seq + 1,
             by: seat,
-            action_id: Some(action_id.to_owned()),
+            action_id: Some(action_id.clone()),
             event,
         };
         Ok(Decision::Confirm(logged))
@@ -426,7 +417,11 @@ mod tests {
     const GUEST: KeyHash = [2; 32];
 
     fn kalah(seats: [Option<KeyHash>; 2]) -> Room {
-        Room::new("3f9c2a71d04be85e6a10".into(), GameKind::Kalah, seats)
+        Room::new(
+            "3f9c2a71d04be85e6a10".parse().expect("well formed"),
+            GameKind::Kalah,
+            seats,
+        )
     }
 
     fn both_seated() -> Room {
@@ -435,7 +430,7 @@ mod tests {
 
     fn play(id: &str, seq: u64, mv: &str) -> ClientMessage {
         ClientMessage::Move {
-            action_id: id.into(),
+            action_id: id.parse().expect("well formed"),
             seq,
             mv: mv.into(),
         }
@@ -443,7 +438,7 @@ mod tests {
 
     fn new_round(id: &str, seq: u64) -> ClientMessage {
         ClientMessage::NewRound {
-            action_id: id.into(),
+            action_id: id.parse().expect("well formed"),
             seq,
         }
     }
@@ -500,7 +495,8 @@ mod tests {
         assert_eq!(room.state.seq, 1);
         assert_eq!(room.state.record.move_texts(), ["c"]);
         assert_eq!(
-            room.action_ids.get(&(Seat::First, "a1".to_owned())),
+            room.action_ids
+                .get(&(Seat::First, "a1".parse().expect("an action id"))),
             Some(&1)
         );
     }
@@ -509,7 +505,7 @@ mod tests {
     fn a_second_hello_is_refused() {
         let hello = ClientMessage::Hello {
             version: 1,
-            room: "3f9c2a71d04be85e6a10".into(),
+            room: "3f9c2a71d04be85e6a10".parse().expect("well formed"),
             seat_key: None,
             last_seq: None,
         };
@@ -530,31 +526,6 @@ mod tests {
     }
 
     #[test]
-    fn action_ids_must_have_1_to_64_characters() {
-        let room = both_seated();
-        refused(
-            &room,
-            Seat::First,
-            &play("", 0, "c"),
-            ErrorCode::BadActionId,
-        );
-        let long = "x".repeat(MAX_ACTION_ID_LEN + 1);
-        refused(
-            &room,
-            Seat::First,
-            &play(&long, 0, "c"),
-            ErrorCode::BadActionId,
-        );
-        let leave = ClientMessage::Leave {
-            action_id: String::new(),
-        };
-        refused(&room, Seat::First, &leave, ErrorCode::BadActionId);
-        // 64 characters (not bytes) is still fine.
-        let wide = "é".repeat(MAX_ACTION_ID_LEN);
-        assert!(room.decide(Seat::First, &play(&wide, 0, "c")).is_ok());
-    }
-
-    #[test]
     fn a_repeated_action_id_is_a_duplicate_naming_its_number() {
         let mut room = both_seated();
         // Sowing pit a does not end in the store: the turn passes.
@@ -566,7 +537,7 @@ mod tests {
             ErrorCode::Duplicate,
         );
         assert_eq!(refusal.seq, Some(1));
-        assert_eq!(refusal.action_id.as_deref(), Some("a1"));
+        assert_eq!(refusal.action_id.as_ref().map(ActionId::as_str), Some("a1"));
         // Ids are per seat: the other player may use the same one.
         assert!(room.decide(Seat::Second, &play("a1", 1, "a")).is_ok());
     }
@@ -664,14 +635,14 @@ mod tests {
 
     fn decline(id: &str, seq: u64) -> ClientMessage {
         ClientMessage::DeclineNewRound {
-            action_id: id.into(),
+            action_id: id.parse().expect("well formed"),
             seq,
         }
     }
 
     fn withdraw(id: &str, seq: u64) -> ClientMessage {
         ClientMessage::WithdrawNewRound {
-            action_id: id.into(),
+            action_id: id.parse().expect("well formed"),
             seq,
         }
     }
@@ -771,7 +742,7 @@ mod tests {
         act(&mut room, Seat::Second, &new_round("b2", 2)).expect("proposed");
         act(&mut room, Seat::Second, &withdraw("b3", 3)).expect("withdrawn");
         let stored = StoredRoom {
-            id: room.id().to_owned(),
+            id: room.id().to_string(),
             game: room.game(),
             seat_key_hashes: room.seat_key_hashes,
             last_active: 0,
@@ -787,7 +758,7 @@ mod tests {
                 })
                 .collect(),
         };
-        let rebuilt = Room::from_stored(stored).expect("replays");
+        let rebuilt = Room::from_stored(room.id().clone(), stored).expect("replays");
         assert_eq!(
             (rebuilt.state.seq, rebuilt.state.new_round_proposed_by),
             (4, None)
@@ -807,7 +778,7 @@ mod tests {
     /// The room as `from_stored` reads it back from its log.
     fn stored(room: &Room, events: &[Logged]) -> StoredRoom {
         StoredRoom {
-            id: room.id().to_owned(),
+            id: room.id().to_string(),
             game: room.game(),
             seat_key_hashes: [Some(CREATOR), Some(GUEST)],
             last_active: 0,
@@ -842,7 +813,7 @@ mod tests {
             room.adopt(logged).expect("a decided event folds");
             assert_eq!(room.state([true, true]), client, "after {message:?}");
             assert_eq!(
-                Room::from_stored(stored(room, &all))
+                Room::from_stored(room.id().clone(), stored(room, &all))
                     .expect("replays")
                     .state([true, true]),
                 client
@@ -860,7 +831,7 @@ mod tests {
             &mut room,
             Seat::Second,
             ClientMessage::Leave {
-                action_id: "b4".into(),
+                action_id: "b4".parse().expect("well formed"),
             },
         );
         assert_eq!(room.state.round, 2);
@@ -876,19 +847,21 @@ mod tests {
         events.push(Logged {
             seq: 2,
             by: Seat::First,
-            action_id: Some("a2".into()),
+            action_id: Some("a2".parse().expect("well formed")),
             event: Event::Move { mv: "c".into() },
         });
-        let error = Room::from_stored(stored(&room, &events)).expect_err("c is empty");
+        let error =
+            Room::from_stored(room.id().clone(), stored(&room, &events)).expect_err("c is empty");
         assert!(error.to_string().contains("#2"), "{error}");
         events.pop();
         events.push(Logged {
             seq: 3,
             by: Seat::First,
-            action_id: Some("a2".into()),
+            action_id: Some("a2".parse().expect("well formed")),
             event: Event::NewRoundProposed,
         });
-        let error = Room::from_stored(stored(&room, &events)).expect_err("a gap");
+        let error =
+            Room::from_stored(room.id().clone(), stored(&room, &events)).expect_err("a gap");
         assert!(error.to_string().contains("#3"), "{error}");
     }
 
@@ -897,7 +870,7 @@ mod tests {
         let mut room = both_seated();
         act(&mut room, Seat::Second, &new_round("b1", 0)).expect("proposed");
         let leave = ClientMessage::Leave {
-            action_id: "b2".into(),
+            action_id: "b2".parse().expect("well formed"),
         };
         assert_eq!(act(&mut room, Seat::Second, &leave), Ok(Event::Left));
         assert_eq!(room.seat_key_hashes[1], None);

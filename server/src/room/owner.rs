@@ -14,7 +14,8 @@ use std::sync::{Arc, atomic::Ordering};
 
 use axum::extract::ws::Utf8Bytes;
 use cozcade_protocol::{
-    ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, Seat, SeatStatus, ServerMessage,
+    ClientMessage, CloseReason, ErrorCode, Event, PROTOCOL_VERSION, RoomId, Seat, SeatKey,
+    SeatStatus, ServerMessage,
 };
 use tokio::{
     sync::{mpsc, oneshot},
@@ -59,7 +60,7 @@ pub enum JoinResult {
 #[derive(Debug)]
 pub enum Command {
     Join {
-        seat_key: Option<String>,
+        seat_key: Option<SeatKey>,
         last_seq: Option<u64>,
         conn: ConnHandle,
         reply: oneshot::Sender<JoinResult>,
@@ -101,17 +102,18 @@ fn encode(message: &ServerMessage) -> Utf8Bytes {
 /// `unregister` is called once no new command can be meant for this owner: the registry
 /// forgets it, and what still arrives is sent to look the room up again.
 pub async fn run(
-    id: String,
+    room_id: RoomId,
     generation: u64,
     shared: Arc<Shared>,
     mut commands: mpsc::Receiver<Command>,
     unregister: impl FnOnce(),
 ) {
     shared.metrics.rooms_active.fetch_add(1, Ordering::Relaxed);
-    let room = match load(&shared, &id).await {
+    let id = room_id.as_str();
+    let room = match load(&shared, id).await {
         Ok(Some(stored)) => {
             let last_touch = stored.last_active;
-            match Room::from_stored(stored) {
+            match Room::from_stored(room_id.clone(), stored) {
                 Ok(room) => Ok((
                     room.with_max_events(shared.limits.max_room_events),
                     last_touch,
@@ -136,7 +138,7 @@ pub async fn run(
                 .to_owned(),
         )),
         Err(e) => {
-            tracing::error!("loading room {}: {e}", secret::Redacted(&id));
+            tracing::error!("loading room {}: {e}", secret::Redacted(id));
             Err((
                 ErrorCode::Unavailable,
                 "the store is unavailable; try again".to_owned(),
@@ -145,7 +147,7 @@ pub async fn run(
     };
     match room {
         Ok((room, last_touch)) => {
-            shared.leases.note(&id, generation);
+            shared.leases.note(id, generation);
             let end = Owner {
                 room,
                 conns: [None, None],
@@ -156,13 +158,13 @@ pub async fn run(
             }
             .serve(&mut commands)
             .await;
-            shared.leases.forget(&id, generation);
+            shared.leases.forget(id, generation);
             // Let another instance take the room at once. (An expired room's lease went with
             // it; a moved room's lease is another instance's.)
             if end == End::Idle
-                && let Err(e) = shared.store.release(&id).await
+                && let Err(e) = shared.store.release(id).await
             {
-                tracing::warn!("releasing room {}: {e}", secret::Redacted(&id));
+                tracing::warn!("releasing room {}: {e}", secret::Redacted(id));
             }
         }
         Err((code, message)) => {
@@ -342,7 +344,7 @@ impl Owner {
             Ok(()) => return,
             Err(mpsc::error::TrySendError::Full(_)) => tracing::warn!(
                 "room {}: dropping a connection that does not keep up",
-                secret::Redacted(self.room.id())
+                secret::Redacted(self.room.id().as_str())
             ),
             // The socket closed (the player went away): nothing to warn about.
             Err(mpsc::error::TrySendError::Closed(_)) => {}
@@ -379,12 +381,12 @@ impl Owner {
 
     async fn join(
         &mut self,
-        seat_key: Option<String>,
+        seat_key: Option<SeatKey>,
         last_seq: Option<u64>,
         conn: ConnHandle,
     ) -> JoinResult {
         let now = self.shared.clock.now();
-        let room_id = self.room.id().to_owned();
+        let room_id = self.room.id().to_string();
         let (seat, new_key) = match seat_key {
             Some(key) => {
                 let Some(seat) = self.room.seat_of(&secret::hash_key(&key)) else {
@@ -402,7 +404,10 @@ impl Owner {
                 {
                     Ok(()) => self.last_touch = now,
                     Err(e) => {
-                        tracing::warn!("touching room {}: {e}", secret::Redacted(self.room.id()));
+                        tracing::warn!(
+                            "touching room {}: {e}",
+                            secret::Redacted(self.room.id().as_str())
+                        );
                         self.note(&e);
                         if self.lost_lease {
                             return JoinResult::Retry;
@@ -432,7 +437,7 @@ impl Owner {
                 if let Err(e) = self.shared.store.write(vec![write]).await {
                     tracing::error!(
                         "seating a guest in room {}: {e}",
-                        secret::Redacted(self.room.id())
+                        secret::Redacted(self.room.id().as_str())
                     );
                     self.note(&e);
                     return JoinResult::Refused(
@@ -454,7 +459,7 @@ impl Owner {
         let resync = !last_seq.is_some_and(|n| self.room.can_replay_from(n));
         let mut messages = vec![ServerMessage::Welcome {
             version: PROTOCOL_VERSION,
-            room: self.room.id().to_owned(),
+            room: self.room.id().clone(),
             game: self.room.game(),
             seat,
             seat_key: new_key,
@@ -493,7 +498,7 @@ impl Owner {
         };
         let now = self.shared.clock.now();
         let mut writes = vec![Write::Append {
-            room: self.room.id().to_owned(),
+            room: self.room.id().to_string(),
             event: StoredEvent {
                 seq: logged.seq,
                 seat,
@@ -505,14 +510,14 @@ impl Owner {
         let left = logged.event == Event::Left;
         if left {
             writes.push(Write::SetSeat {
-                room: self.room.id().to_owned(),
+                room: self.room.id().to_string(),
                 seat,
                 key_hash: None,
                 now,
             });
         } else if now.saturating_sub(self.last_touch) >= TOUCH_EVERY {
             writes.push(Write::Touch {
-                room: self.room.id().to_owned(),
+                room: self.room.id().to_string(),
                 now,
             });
         }
@@ -529,7 +534,7 @@ impl Owner {
             } else {
                 tracing::error!(
                     "storing an action in room {}: {e}",
-                    secret::Redacted(self.room.id())
+                    secret::Redacted(self.room.id().as_str())
                 );
                 "the action could not be stored and was not applied; try again".to_owned()
             };
@@ -553,7 +558,7 @@ impl Owner {
             // the store, where the same fold takes it or says why not.
             tracing::error!(
                 "room {}: a decided event does not fold: {e}",
-                secret::Redacted(self.room.id())
+                secret::Redacted(self.room.id().as_str())
             );
             self.reload = true;
             return;
@@ -636,7 +641,7 @@ mod tests {
             failing: AtomicBool::new(false),
         });
         let id = "3f9c2a71d04be85e6a10";
-        let key = "k".repeat(64);
+        let key: SeatKey = "k".repeat(64).parse().expect("a key");
         store
             .write(vec![Write::CreateRoom(NewRoom {
                 id: id.into(),
@@ -655,7 +660,13 @@ mod tests {
             Vec::new(),
         ));
         let (owner, commands) = mpsc::channel(16);
-        tokio::spawn(run(id.into(), 0, shared, commands, || {}));
+        tokio::spawn(run(
+            id.parse().expect("well formed"),
+            0,
+            shared,
+            commands,
+            || {},
+        ));
         let (tx, mut outbox) = mpsc::channel(64);
         let (reply, joined) = oneshot::channel();
         let join = Command::Join {
@@ -679,7 +690,7 @@ mod tests {
             conn_id: 7,
             seat: Seat::First,
             message: ClientMessage::Move {
-                action_id: "m1".into(),
+                action_id: "m1".parse().expect("well formed"),
                 seq: 0,
                 mv: "a".into(),
             },
@@ -691,7 +702,10 @@ mod tests {
                 code, action_id, ..
             } => {
                 assert_eq!(code, ErrorCode::Unavailable);
-                assert_eq!(action_id.as_deref(), Some("m1"));
+                assert_eq!(
+                    action_id.as_ref().map(cozcade_protocol::ActionId::as_str),
+                    Some("m1")
+                );
             }
             other => panic!("expected unavailable, got {other:?}"),
         }
@@ -714,7 +728,7 @@ mod tests {
             ServerMessage::Event {
                 seq: 1,
                 by: Seat::First,
-                action_id: Some("m1".into()),
+                action_id: Some("m1".parse().expect("well formed")),
                 event: Event::Move { mv: "a".into() },
             }
         );

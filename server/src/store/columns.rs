@@ -57,7 +57,10 @@ pub(super) fn stored_event(
             2 => Side::Second,
             other => return Err(StoreError::Corrupt(format!("seat {other}"))),
         },
-        action_id,
+        action_id: action_id
+            .map(|id| id.parse())
+            .transpose()
+            .map_err(|e: cozcade_protocol::IdError| StoreError::Corrupt(e.to_string()))?,
         event: serde_json::from_str(event).map_err(|e| StoreError::Corrupt(e.to_string()))?,
         at,
     })

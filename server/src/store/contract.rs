@@ -2,7 +2,7 @@
 //! PostgreSQL store runs the same function against its own fresh database.
 
 use cozcade_engine::{GameKind, Side};
-use cozcade_protocol::Event;
+use cozcade_protocol::{ActionId, Event};
 
 use super::{Cutoffs, Lease, NewRoom, Renewal, RoomHead, Store, StoreError, StoredEvent, Write};
 
@@ -21,7 +21,7 @@ fn append(id: &str, seq: u64, seat: Side, mv: &str, at: i64) -> Write {
         event: StoredEvent {
             seq,
             seat,
-            action_id: Some(format!("{seat:?}-{seq}")),
+            action_id: Some(format!("{seat:?}-{seq}").parse().expect("an action id")),
             event: Event::Move { mv: mv.into() },
             at,
         },
@@ -82,7 +82,10 @@ pub async fn check(store: &dyn Store) {
         [1, 2, 3]
     );
     assert_eq!(loaded.events[2].seat, Side::Second);
-    assert_eq!(loaded.events[2].action_id.as_deref(), Some("Second-3"));
+    assert_eq!(
+        loaded.events[2].action_id.as_ref().map(ActionId::as_str),
+        Some("Second-3")
+    );
     assert_eq!(loaded.events[2].event, Event::Move { mv: "a".into() });
     assert_eq!(
         store.room_head("r1").await.expect("head").expect("r1").seq,

@@ -21,7 +21,7 @@ mod sqlite;
 use std::{future::Future, pin::Pin, time::Duration};
 
 use cozcade_engine::GameKind;
-use cozcade_protocol::{Event, Seat};
+use cozcade_protocol::{ActionId, Event, Seat};
 
 pub use postgres::{PostgresOptions, PostgresStore};
 pub use sqlite::{SqliteOptions, SqliteStore, Synchronous};
@@ -88,7 +88,7 @@ pub struct NewRoom {
 pub struct StoredEvent {
     pub seq: u64,
     pub seat: Seat,
-    pub action_id: Option<String>,
+    pub action_id: Option<ActionId>,
     pub event: Event,
     pub at: i64,
 }

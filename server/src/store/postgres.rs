@@ -27,6 +27,7 @@ use std::{
 };
 
 use cozcade_engine::Side;
+use cozcade_protocol::ActionId;
 use deadpool_postgres::{
     Manager, ManagerConfig, Pool, RecyclingMethod, Runtime, Timeouts, Transaction,
 };
@@ -639,7 +640,7 @@ async fn apply(
                     room,
                     &seq,
                     &columns::seat_number(event.seat),
-                    &event.action_id,
+                    &event.action_id.as_ref().map(ActionId::as_str),
                     &json,
                     &event.at,
                 ],
@@ -868,7 +869,7 @@ mod tests {
             event: StoredEvent {
                 seq,
                 seat: Side::First,
-                action_id: Some(format!("x{seq}")),
+                action_id: Some(format!("x{seq}").parse().expect("an action id")),
                 event: cozcade_protocol::Event::NewRoundProposed,
                 at: 11,
             },

@@ -36,6 +36,7 @@ use super::{
     columns, readers::Readers,
 };
 use cozcade_engine::Side;
+use cozcade_protocol::ActionId;
 
 /// How hard SQLite works to make a commit survive power loss (see PROTOCOL.md).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
@@ -700,7 +701,7 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
                     room,
                     seq,
                     columns::seat_number(event.seat),
-                    event.action_id,
+                    event.action_id.as_ref().map(ActionId::as_str),
                     json,
                     event.at
                 ])

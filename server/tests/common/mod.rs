@@ -9,7 +9,8 @@ use std::{net::SocketAddr, path::PathBuf, sync::Arc, time::Duration};
 
 use cozcade_engine::{AnyRecord, GameKind};
 use cozcade_protocol::{
-    ClientMessage, CloseReason, PROTOCOL_VERSION, RoomCreated, ServerMessage, client::OnlineClient,
+    ActionId, ClientMessage, CloseReason, PROTOCOL_VERSION, RoomCreated, SeatKey, ServerMessage,
+    client::OnlineClient,
 };
 use cozcade_server::{Config, Limits, ManualClock, RunningServer};
 use futures_util::{SinkExt, StreamExt};
@@ -260,27 +261,36 @@ impl Client {
     }
 
     /// Unique across the clients of a test process, as a real client's would be (a UUID).
-    pub fn action_id(&mut self) -> String {
+    pub fn action_id(&mut self) -> ActionId {
         static CLIENTS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
         if self.next_action == 0 {
             self.next_action = CLIENTS.fetch_add(1, std::sync::atomic::Ordering::Relaxed) << 32;
         }
         self.next_action += 1;
         format!("a{:x}", self.next_action)
+            .parse()
+            .expect("an action id")
     }
 
+    /// Says hello with any room and key, well formed or not (as text: the message type
+    /// holds only well-formed ones).
     pub async fn hello(&mut self, room: &str, seat_key: Option<&str>, last_seq: Option<u64>) {
-        self.send(&ClientMessage::Hello {
-            version: PROTOCOL_VERSION,
-            room: room.to_owned(),
-            seat_key: seat_key.map(str::to_owned),
-            last_seq,
-        })
-        .await;
+        let mut hello = serde_json::json!({
+            "type": "hello",
+            "version": PROTOCOL_VERSION,
+            "room": room,
+        });
+        if let Some(key) = seat_key {
+            hello["seat_key"] = key.into();
+        }
+        if let Some(seq) = last_seq {
+            hello["last_seq"] = seq.into();
+        }
+        self.send_text(&hello.to_string()).await;
     }
 
     /// Sends a move built on `seq`; returns the action id.
-    pub async fn play(&mut self, seq: u64, mv: &str) -> String {
+    pub async fn play(&mut self, seq: u64, mv: &str) -> ActionId {
         let action_id = self.action_id();
         self.send(&ClientMessage::Move {
             action_id: action_id.clone(),
@@ -292,7 +302,7 @@ impl Client {
     }
 
     /// Asks for (or agrees to) a new round built on `seq`; returns the action id.
-    pub async fn ask_new_round(&mut self, seq: u64) -> String {
+    pub async fn ask_new_round(&mut self, seq: u64) -> ActionId {
         let action_id = self.action_id();
         self.send(&ClientMessage::NewRound {
             action_id: action_id.clone(),
@@ -376,13 +386,13 @@ impl Client {
 pub struct Player {
     pub client: Client,
     pub online: OnlineClient,
-    pub seat_key: String,
+    pub seat_key: SeatKey,
     pub seat: cozcade_engine::Side,
 }
 
 impl Player {
     /// Reads a welcome and its sync (the hello was sent on `client`).
-    pub async fn welcomed(mut client: Client, seat_key: Option<String>, game: GameKind) -> Player {
+    pub async fn welcomed(mut client: Client, seat_key: Option<SeatKey>, game: GameKind) -> Player {
         let welcome = client.recv().await;
         let (room, seat) = match &welcome {
             ServerMessage::Welcome {
@@ -398,14 +408,14 @@ impl Player {
             other => panic!("expected welcome with resync, got {other:?}"),
         };
         // Action ids unique across the clients of a test process, as a real client's are.
-        let prefix = client.action_id();
+        let prefix = client.action_id().to_string();
         let mut online = OnlineClient::new(room, seat_key, prefix);
         assert_eq!(online.on_message(welcome), [], "a sync was announced");
         let sync = client.recv().await;
         assert!(matches!(sync, ServerMessage::Sync { .. }), "{sync:?}");
         assert_eq!(online.on_message(sync), [], "nothing to resend");
         assert!(online.record().is_some(), "the sync's record replays");
-        let seat_key = online.seat_key().expect("a seat key").to_owned();
+        let seat_key = online.seat_key().expect("a seat key").clone();
         Player {
             client,
             online,
@@ -474,10 +484,12 @@ impl Rng {
 pub async fn two_players(server: &TestServer, game: GameKind) -> (RoomCreated, Player, Player) {
     let room = server.create(game).await;
     let mut creator = server.connect().await;
-    creator.hello(&room.room, Some(&room.seat_key), None).await;
+    creator
+        .hello(room.room.as_str(), Some(room.seat_key.as_str()), None)
+        .await;
     let creator = Player::welcomed(creator, Some(room.seat_key.clone()), game).await;
     let mut guest = server.connect().await;
-    guest.hello(&room.room, None, None).await;
+    guest.hello(room.room.as_str(), None, None).await;
     let guest = Player::welcomed(guest, None, game).await;
     let mut creator = creator;
     let presence = creator.client.recv().await;

@@ -2,6 +2,7 @@
 //! (fed the room's confirmations in order), and the seat kept or forgotten on the device.
 
 use cozcade_engine::Side;
+use cozcade_protocol::SeatKey;
 use dioxus::prelude::*;
 
 use super::Room;
@@ -16,7 +17,7 @@ use crate::{
 /// what changed.
 pub(super) struct Kept {
     /// The seat key stored for the room.
-    pub(super) key: Option<String>,
+    pub(super) key: Option<SeatKey>,
     /// The seat was forgotten (the room is gone or no longer ours).
     pub(super) forgotten: bool,
     /// The last glance noted for the list of online games: seat, turn, number.
@@ -49,14 +50,14 @@ impl Room {
                 self.forget_seat(invitation);
             }
         } else if let (Some(key), Some(game)) = (client.seat_key(), client.game())
-            && kept_key.as_deref() != Some(key)
+            && kept_key.as_ref() != Some(key)
         {
-            *kept_key = Some(key.to_string());
+            *kept_key = Some(key.clone());
             self.keep_seat(RoomSeat {
                 server: invitation.server.clone(),
                 room: invitation.room.clone(),
                 game,
-                seat_key: key.to_string(),
+                seat_key: key.clone(),
                 glance: None,
                 leaving: false,
             });
@@ -100,7 +101,7 @@ impl Room {
             .peek()
             .as_ref()
             .and_then(Table::online)
-            .is_some_and(|game| game.room() == invitation.room && game.seat() == seat);
+            .is_some_and(|game| *game.room() == invitation.room && game.seat() == seat);
         if !on_board {
             let Some(state) = updates.by_ref().find_map(|update| match update {
                 RoomUpdate::State(state) => Some(state),
