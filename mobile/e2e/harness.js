@@ -31,6 +31,11 @@ export function chromiumOnly(reason) {
   return engine === "chromium" ? {} : { skip: `Chromium only: ${reason}` };
 }
 
+/** Why a test of the browser's own languages runs in Chromium only: WebKitGTK takes them from
+ * the system's locale, and a machine with only the C locale (Debian's default, CI's) has no
+ * Dutch one to start it in. */
+export const LANGUAGES = "sets the browser's languages, which WebKitGTK takes from an installed system locale";
+
 /** Where screenshots go (CI keeps them as artifacts); WebKit's in a `webkit/` folder of their own. */
 export function artifactDir() {
   const base = process.env.COZCADE_ARTIFACTS ?? path.join(here, "..", "..", "artifacts", "e2e");
@@ -197,9 +202,12 @@ export function pit(page, side, letter) {
   return page.getByRole("button", { name: new RegExp(`^${side} pit ${letter}:`) });
 }
 
-/** Opens a game against the computer at `level` ("Easy", "Medium", "Hard"). */
-export async function newComputerGame(page, url, name, level) {
+/** Opens a game against the computer at `level` ("Easy", "Medium", "Hard"). `onLoad` runs in
+ * the page once it has loaded, before the game is picked (and so before the computer's worker
+ * starts): in both engines, where an init script would be Chromium only. */
+export async function newComputerGame(page, url, name, level, { onLoad } = {}) {
   await page.goto(url);
+  if (onLoad) await page.evaluate(onLoad);
   await page.getByRole("button", { name }).click();
   const card = page.locator('[data-mode="computer"]');
   await card.getByLabel(level).check();
@@ -233,20 +241,22 @@ export function localPolicy(port) {
 }
 
 /** The real `cozcade-server` serving the web bundle, with its own SQLite file and port.
- * `kill()` is a SIGKILL (a crash, not a shutdown); `start()` again reuses the port and file. */
-export async function roomServer(root = webDir()) {
+ * `kill()` is a SIGKILL (a crash, not a shutdown); `start()` again reuses the port and file.
+ * `listen` fixes the address (a native build knows its server at build time); by default a
+ * free loopback port. */
+export async function roomServer(root = webDir(), { listen } = {}) {
   const bin = serverBin();
   if (!fs.existsSync(bin)) {
     throw new Error(`no room server at ${bin}: run \`cargo build -p cozcade-server\` first`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-server-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
+  const address = listen ?? `127.0.0.1:${await freePort()}`;
+  const url = `http://${address}/`;
   let child = null;
   let log = "";
   const start = async () => {
     child = spawn(bin, [
-      "--listen", `127.0.0.1:${port}`,
+      "--listen", address,
       "--db", path.join(dir, "rooms.db"),
       "--web-root", root,
     ], { stdio: ["ignore", "pipe", "pipe"] });
@@ -273,7 +283,7 @@ export async function roomServer(root = webDir()) {
   await start();
   return {
     url,
-    policy: localPolicy(port),
+    policy: localPolicy(new URL(url).port),
     start,
     kill,
     log: () => log,

@@ -150,7 +150,8 @@ const COMPACT_TOOLBAR = `button, entry, image { min-width: 0; min-height: 0; pad
 /** A WebKitGTK browser of its own (its driver, display settings, proxy and throwaway data) on
  * the `viewport`, with playwright's device options where WebKitGTK has them: `motion`
  * ("reduce" turns GTK's animations off, which WebKit reports as prefers-reduced-motion),
- * `colorScheme` ("dark": MiniBrowser's dark mode), `locale` (the languages the page reports). */
+ * `colorScheme` ("dark": MiniBrowser's dark mode), `locale` (LANGUAGE, which only a system with
+ * that locale installed passes on to the page). */
 export async function launch(viewport, options = {}) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-webkit-"));
   const gtk = path.join(dir, "config", "gtk-3.0");
@@ -171,7 +172,9 @@ export async function launch(viewport, options = {}) {
       XDG_CONFIG_HOME: path.join(dir, "config"),
       XDG_DATA_HOME: path.join(dir, "data"),
       XDG_CACHE_HOME: path.join(dir, "cache"),
-      // WebKitGTK reports the languages GLib reads from the environment.
+      // WebKitGTK reports the languages of the system's locale; under the C locale (all this
+      // machine has) it reports "C", which the app reads as English, and LANGUAGE is ignored:
+      // tests of the browser's languages are Chromium only (harness.js LANGUAGES).
       LANG: "C.UTF-8",
       LANGUAGE: locale.replace("-", "_"),
       // No session bus: GTK would otherwise start one for the display (dbus-launch), and the
@@ -201,7 +204,7 @@ export async function launch(viewport, options = {}) {
     browserName: "MiniBrowser",
     "webkitgtk:browserOptions": { binary: miniBrowser(), args },
   }).build();
-  const page = new WebKitPage(driver, viewport);
+  const page = new WebKitPage(driver, viewport, () => log);
   await page.setViewportSize(viewport);
   return {
     page,
@@ -408,12 +411,17 @@ const KEYS = {
 
 const TIMEOUT = 30000;
 
+/** How long one command may go unanswered: longer than any script the tests send (they wait
+ * 30 s at most in the page), so only a browser that died or hung gets here. */
+const COMMAND_TIMEOUT = 90000;
+
 class TimeoutError extends Error {}
 
 /** A page in WebKitGTK with the operations (and names) of playwright's `Page`. */
 export class WebKitPage {
-  constructor(driver, viewport) {
+  constructor(driver, viewport, driverLog = () => "") {
     this.driver = driver;
+    this.driverLog = driverLog;
     this.viewport = { ...viewport };
     this.address = "about:blank";
     this.listeners = { pageerror: [], console: [] };
@@ -437,7 +445,8 @@ export class WebKitPage {
       const watch = window.__cozcadeWatch;
       const news = { errors: watch.errors.splice(0), console: watch.console.splice(0) };
       return [result, location.href, news];`;
-    const [result, href, news] = await this.driver.executeScript(`return (async () => { ${script} })()`, ...args);
+    const [result, href, news] = await this.answered(
+      this.driver.executeScript(`return (async () => { ${script} })()`, ...args), "a script");
     this.address = href;
     for (const error of news.errors) {
       this.errors.push(error);
@@ -449,15 +458,30 @@ export class WebKitPage {
     return result;
   }
 
+  /** `command`, unless the browser leaves it unanswered: then an error with the driver's log. */
+  async answered(command, what) {
+    let timer;
+    const silence = new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(
+        `WebKit left ${what} unanswered for ${COMMAND_TIMEOUT / 1000} s; WebKitWebDriver's log:\n${this.driverLog().slice(-3000)}`)),
+      COMMAND_TIMEOUT);
+    });
+    try {
+      return await Promise.race([command, silence]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   url() { return this.address; }
 
   async goto(url) {
-    await this.driver.get(url);
+    await this.answered(this.driver.get(url), `loading ${url}`);
     await this.loaded();
   }
 
   async reload() {
-    await this.driver.navigate().refresh();
+    await this.answered(this.driver.navigate().refresh(), "a reload");
     await this.loaded();
   }
 
@@ -519,10 +543,14 @@ export class WebKitPage {
   async waitForTimeout(ms) { await sleep(ms); }
 
   async screenshot(options = {}) {
-    const png = Buffer.from(await this.driver.takeScreenshot(), "base64");
+    const png = Buffer.from(await this.answered(this.driver.takeScreenshot(), "a screenshot"), "base64");
     if (options.path) fs.writeFileSync(options.path, png);
     return png;
   }
+
+  /** What needs Chromium's protocol says so, with the way out. */
+  addInitScript() { throw new Error("WebKit runs no script before the page's own: mark this test chromiumOnly"); }
+  route() { throw new Error("WebKit's network cannot be intercepted here (page.route): mark this test chromiumOnly"); }
 
   async addStyleTag({ content }) {
     await this.run("const s = document.createElement('style'); s.textContent = args[0]; document.head.append(s);", content);
@@ -534,18 +562,22 @@ export class WebKitPage {
     let actions = this.driver.actions({ async: true });
     for (const k of keys) actions = actions.keyDown(k);
     for (const k of keys.slice().reverse()) actions = actions.keyUp(k);
-    await actions.perform();
-    await this.run("return 0;");
+    await this.answered(actions.perform(), "a key");
   }
 
   /** A real press and release of the mouse at viewport point (x, y). */
   async clickAt(x, y) {
-    this.lastPress = await this.run(`const el = document.elementFromPoint(args[0], args[1]);
-      return { x: args[0], y: args[1], on: el?.outerHTML.slice(0, 100) };`, x, y);
-    await this.driver.actions({ async: true })
+    const on = await this.run("return document.elementFromPoint(args[0], args[1])?.outerHTML.slice(0, 100);", x, y);
+    await this.pressAt({ x, y, on });
+  }
+
+  /** The mouse pressed and released at `x`, `y`; `on` says what was there (for a failure's
+   * message). */
+  async pressAt({ x, y, on }) {
+    this.lastPress = { x, y, on };
+    await this.answered(this.driver.actions({ async: true })
       .move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT })
-      .press().release().perform();
-    await this.run("return 0;");
+      .press().release().perform(), "a press");
   }
 
   /** Retries `attempt` until `done(result)`; page errors during a navigation are retried. */
@@ -664,27 +696,24 @@ class Locator {
   }
 
   /** Waits until the element can take a press where a finger or pointer would land (attached,
-   * visible, enabled, in the same place twice running, and on top at its centre), then
-   * presses there. */
+   * visible, enabled, in the same place over an animation frame, and on top at its centre),
+   * then presses there. */
   async click(options = {}) {
-    let previous = null;
-    const point = await this.page.poll(async () => {
-      const at = await this.on(`const el = els[0];
+    const point = await this.page.poll(() => this.on(`const el = els[0];
         if (!el) return { wait: "attached" };
         if (el.disabled || el.getAttribute("aria-disabled") === "true") return { wait: "enabled" };
         el.scrollIntoView({ block: "nearest", inline: "nearest" });
+        const before = el.getBoundingClientRect();
+        await new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame)));
         const r = el.getBoundingClientRect();
         if (!(r.width > 0 && r.height > 0) || getComputedStyle(el).visibility === "hidden") return { wait: "visible" };
+        if (r.x !== before.x || r.y !== before.y || r.width !== before.width || r.height !== before.height) return { wait: "stable" };
         const x = r.x + r.width / 2, y = r.y + r.height / 2;
         const top = document.elementFromPoint(x, y);
-        if (top && top !== el && !el.contains(top)) return { wait: "uncovered", by: top.outerHTML.slice(0, 80), x, y };
-        return { x, y };`);
-      if (at.wait) { previous = null; return at; }
-      const still = previous && previous.x === at.x && previous.y === at.y;
-      previous = at;
-      return still ? at : { wait: "stable" };
-    }, (at) => !at.wait, options.timeout ?? TIMEOUT, `${this} to take a press`);
-    await this.page.clickAt(point.x, point.y);
+        if (top && top !== el && !el.contains(top)) return { wait: "uncovered", by: top.outerHTML.slice(0, 100) };
+        return { x, y, on: top?.outerHTML.slice(0, 100) };`),
+    (at) => !at.wait, options.timeout ?? TIMEOUT, `${this} to take a press`);
+    await this.page.pressAt(point);
   }
 
   /** No touch input in WebKitGTK: a tap is a press and release of the mouse at the same point. */

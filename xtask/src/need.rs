@@ -60,6 +60,11 @@ pub const TEST_PACKAGES: &[(&str, &str)] = &[
         "the PostgreSQL store's tests (a throwaway cluster)",
     ),
     ("nginx", "the failover tests (a throwaway nginx)"),
+    (
+        "webkit2gtk-driver",
+        "the browser tests in WebKit (WebKitWebDriver; MiniBrowser comes with libwebkit2gtk-4.1-0)",
+    ),
+    ("xvfb", "the WebKit browser tests' X display"),
 ];
 
 /// Installs the missing Debian packages (apt-get, as root on Debian) or stops with the command
@@ -227,4 +232,19 @@ fn has_rust_target(target: &str) -> bool {
     };
     let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
     sysroot.join("lib/rustlib").join(target).exists()
+}
+
+/// WebKitGTK's WebDriver and the browser it drives, for the browser tests in WebKit.
+pub fn webkit_driver() -> Result<()> {
+    if Command::new("WebKitWebDriver")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        return Err(fix(
+            "finding WebKitWebDriver for the browser tests in WebKit",
+            "`apt-get install -y webkit2gtk-driver xvfb`",
+        ));
+    }
+    Ok(())
 }
