@@ -1,5 +1,5 @@
 //! The app's end-to-end suites in `cargo xtask test`: the browser tests once per engine the
-//! players meet (Chromium, WebKit).
+//! players meet (Chromium, WebKit), and the native desktop build driven in its own X display.
 //! Each suite ends with one summary line, read from node's TAP report (the spec report goes to
 //! the terminal as before).
 
@@ -139,6 +139,34 @@ pub fn browser_suite(engine: Engine, bundle: &Path) -> Result<Summary> {
     for (name, reason) in &summary.skipped {
         println!("  not run in {}: {name} ({reason})", engine.title());
     }
+    Ok(summary)
+}
+
+/// The native app's end-to-end tests (`e2e/native/`): `app` is the desktop build with the
+/// stand-in host, built for the room server at `server` (`COZCADE_SERVER`); the browser friend
+/// plays on the web `bundle`.
+pub fn native_suite(app: &Path, server: &str, bundle: &Path) -> Result<Summary> {
+    let mut node = Command::new("node");
+    node.current_dir(root().join("mobile/e2e"))
+        .env("COZCADE_NATIVE_BIN", app)
+        .env("COZCADE_NATIVE_SERVER", server)
+        .env("COZCADE_WEB_DIR", bundle)
+        .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
+        .env(
+            "COZCADE_SERVER_BIN",
+            target_dir().join("debug/cozcade-server"),
+        )
+        .env("CHROMIUM", need::chromium()?);
+    let summary = suite(
+        "app: the native app end to end (desktop build under Xvfb)",
+        node,
+        &["native/"],
+        "native",
+    )?;
+    if !summary.skipped.is_empty() {
+        return Err(anyhow!("native tests skipped: {:?}", summary.skipped));
+    }
+    println!("native app: {}", summary.line());
     Ok(summary)
 }
 

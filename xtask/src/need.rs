@@ -64,7 +64,30 @@ pub const TEST_PACKAGES: &[(&str, &str)] = &[
         "webkit2gtk-driver",
         "the browser tests in WebKit (WebKitWebDriver; MiniBrowser comes with libwebkit2gtk-4.1-0)",
     ),
-    ("xvfb", "the WebKit browser tests' X display"),
+    (
+        "xvfb",
+        "the WebKit browser tests' and the native app's X display",
+    ),
+    (
+        "python3-pyatspi",
+        "the native app's tests read its accessibility tree (AT-SPI)",
+    ),
+    (
+        "at-spi2-core",
+        "the native app's tests: the accessibility bus",
+    ),
+    (
+        "dbus-daemon",
+        "the native app's tests: a session bus of their own",
+    ),
+    (
+        "xdotool",
+        "the native app's tests: the X pointer and window size",
+    ),
+    (
+        "imagemagick",
+        "the native app's tests: screenshots of the window (import)",
+    ),
 ];
 
 /// Installs the missing Debian packages (apt-get, as root on Debian) or stops with the command
