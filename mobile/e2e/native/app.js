@@ -111,8 +111,9 @@ export async function desktop() {
     env,
     ask,
     xdotool,
-    /** The whole screen as a PNG (ImageMagick's `import`). */
-    screenshot: (file) => run("import", ["-window", "root", file], { env }),
+    /** The whole screen as a PNG (ImageMagick's `import`; no time stamps, so that two of the
+     * same picture are the same bytes). */
+    screenshot: (file) => run("import", ["-window", "root", "-define", "png:exclude-chunk=date,time", file], { env }),
     async close() {
       reader.stdin.end();
       await stop(a11y);
@@ -257,8 +258,18 @@ export class NativeApp {
     });
   }
 
-  /** The window as the player sees it. */
-  screenshot(file) { return this.session.screenshot(file); }
+  /** The window as the player sees it. WebKitGTK paints the window after its accessibility
+   * tree has changed, so the picture is taken once two in a row are the same. */
+  async screenshot(file) {
+    let previous = null;
+    for (let look = 0; look < 20; look++) {
+      await this.session.screenshot(file);
+      const now = fs.readFileSync(file);
+      if (previous?.equals(now)) return;
+      previous = now;
+      await sleep(250);
+    }
+  }
 
   /** The accessibility tree, for a failure's message. */
   tree() { return this.session.ask({ op: "tree", pid: this.pid }); }
