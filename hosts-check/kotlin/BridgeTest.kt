@@ -94,8 +94,20 @@ class BridgeTest {
     fun anInvitationLinkRoutesTheAppToItsRoom() {
         for (link in listOf("$HOME/r/$ROOM", "$HOME/r/$ROOM/?utm_source=chat", "cozcade://r/$ROOM")) {
             assertTrue(openLink(link), "openLink($link)")
-            assertEquals(listOf(HostEvent.OpenRoom(Invitation(HOME, ROOM))), drain(), "events after $link")
+            assertEquals(listOf(HostEvent.OpenRoom(Invitation(HOME, ROOM), null)), drain(), "events after $link")
         }
+    }
+
+    fun aPersonalLinkReachesTheAppWithItsSeatKeyColdAndWarm() {
+        val key = "9d1f5c0e8b7a64d2c3f0e1a2b3c4d5e6"
+        // Cold: the link comes before the host has registered (the activity is starting).
+        testForgetHost()
+        assertTrue(openLink("$HOME/r/$ROOM#seat=$key"), "openLink, cold")
+        registerHost(host)
+        // Warm: onNewIntent while the app runs, by the app's own scheme.
+        assertTrue(openLink("cozcade://r/$ROOM#seat=$key"), "openLink, warm")
+        val opened = HostEvent.OpenRoom(Invitation(HOME, ROOM), key)
+        assertEquals(listOf(opened, opened), drain(), "events with the seat key")
     }
 
     fun linksThatAreNotInvitationsChangeNothing() {
@@ -198,6 +210,8 @@ class BridgeTest {
 
 val tests: List<Pair<String, BridgeTest.() -> Unit>> = listOf(
     "an invitation link routes the app to its room" to BridgeTest::anInvitationLinkRoutesTheAppToItsRoom,
+    "a personal link reaches the app with its seat key, cold and warm" to
+        BridgeTest::aPersonalLinkReachesTheAppWithItsSeatKeyColdAndWarm,
     "links that are not invitations change nothing" to BridgeTest::linksThatAreNotInvitationsChangeNothing,
     "share reaches the host with the invitation link" to BridgeTest::shareReachesTheHostWithTheInvitationLink,
     "share says no so the UI can copy instead" to BridgeTest::shareSaysNoSoTheUiCanCopyInstead,

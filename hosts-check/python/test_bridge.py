@@ -75,8 +75,29 @@ class BridgeTest(unittest.TestCase):
                 self.assertTrue(bridge.open_link(link))
                 self.assertEqual(
                     drain(),
-                    [bridge.HostEvent.OPEN_ROOM(bridge.Invitation(server=HOME, room=ROOM))],
+                    [
+                        bridge.HostEvent.OPEN_ROOM(
+                            bridge.Invitation(server=HOME, room=ROOM), seat_key=None
+                        )
+                    ],
                 )
+
+    def test_a_personal_link_reaches_the_app_with_its_seat_key_cold_and_warm(self):
+        key = "9d1f5c0e8b7a64d2c3f0e1a2b3c4d5e6"
+        # Cold: the link comes before the host has registered (the app is starting).
+        bridge.test_forget_host()
+        self.assertTrue(bridge.open_link(f"{HOME}/r/{ROOM}#seat={key}"))
+        bridge.register_host(self.host)
+        # Warm: the app runs, the link comes by the app's own scheme.
+        self.assertTrue(bridge.open_link(f"cozcade://r/{ROOM}#seat={key}"))
+        invitation = bridge.Invitation(server=HOME, room=ROOM)
+        self.assertEqual(
+            drain(),
+            [
+                bridge.HostEvent.OPEN_ROOM(invitation, seat_key=key),
+                bridge.HostEvent.OPEN_ROOM(invitation, seat_key=key),
+            ],
+        )
 
     def test_links_that_are_not_invitations_change_nothing(self):
         for link in (

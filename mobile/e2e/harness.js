@@ -103,6 +103,8 @@ export async function device(kind, options = {}) {
     // The app follows the system's light or dark theme; light unless a test asks for dark.
     colorScheme: options.colorScheme ?? "light",
     ...shapes[kind],
+    // A messaging app's web view, say, as its user agent names it.
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   if (options.initScript) await context.addInitScript(options.initScript);
   const errors = [];

@@ -23,11 +23,18 @@ uniffi::setup_scaffolding!();
 
 // A room id crosses to the hosts as a string, checked again as it comes back.
 #[cfg(feature = "bridge")]
-use cozcade_protocol::RoomId;
+use cozcade_protocol::{RoomId, SeatKey};
 #[cfg(feature = "bridge")]
 uniffi::custom_type!(RoomId, String, {
     remote,
     lower: |room| room.into(),
+    try_lift: |text| Ok(text.parse()?),
+});
+// So does a personal link's seat key.
+#[cfg(feature = "bridge")]
+uniffi::custom_type!(SeatKey, String, {
+    remote,
+    lower: |key| key.into(),
     try_lift: |text| Ok(text.parse()?),
 });
 

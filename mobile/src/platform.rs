@@ -1,7 +1,7 @@
 //! What differs between the browser and the native webviews, kept small: the device locale,
 //! timers and page events come through `document::eval`, which every Dioxus renderer supports.
 
-use cozcade_protocol::RoomId;
+use cozcade_protocol::{RoomId, SeatKey};
 use dioxus::prelude::*;
 
 /// The device's preferred locales, best first.
@@ -34,6 +34,16 @@ pub fn fresh_seed() -> u64 {
     getrandom::u64().unwrap_or(0x5EED)
 }
 
+/// A new seat key for a new personal link: 256 bits from the operating system's random source
+/// (the browser's `crypto.getRandomValues`), as the server makes them. Without a source there
+/// is no key: a guessable one would be worse than none.
+pub fn new_seat_key() -> Option<SeatKey> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).ok()?;
+    let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+    hex.parse().ok()
+}
+
 /// Sets the page's language (its `lang`, which screen readers and hyphenation follow).
 pub fn set_page_language(tag: &str) {
     let _ = document::eval(&format!("document.documentElement.lang = {tag:?};"));
@@ -43,10 +53,11 @@ pub fn set_page_language(tag: &str) {
 /// compiled and wired to the app on its own, during the first load): it reports
 /// `["landscape", wider than tall]` now and whenever that changes (a media query, where reading
 /// the window's size would make the browser lay the page out there and then),
-/// `["reduced-motion", asked for less motion]` once, and `["hidden", true]` when the page or
-/// app goes to the background; and it sets the page's language to the tag the app sends it at
-/// start.
-pub const PAGE_JS: &str = r#"
+/// `["reduced-motion", asked for less motion]` once, `["hidden", true]` when the page or
+/// app goes to the background, and `["personal-link", true]` when a personal link is opened
+/// where the app already is (the same page with a `#seat=` fragment is no load, only a
+/// `hashchange`); and it sets the page's language to the tag the app sends it at start.
+pub const PAGE_JS: &str = r##"
     const send = (what, value) => dioxus.send([what, value]);
     const wide = window.matchMedia("(orientation: landscape)");
     const shape = () => send("landscape", wide.matches);
@@ -55,9 +66,10 @@ pub const PAGE_JS: &str = r#"
     send("reduced-motion", window.matchMedia("(prefers-reduced-motion: reduce)").matches);
     document.addEventListener("visibilitychange", () => send("hidden", document.hidden));
     window.addEventListener("pagehide", () => send("hidden", true));
+    window.addEventListener("hashchange", () => send("personal-link", location.hash.startsWith("#seat=")));
     document.documentElement.lang = await dioxus.recv();
     await new Promise(() => {});
-"#;
+"##;
 
 /// The time now, in Unix seconds (for how long ago a game was last played).
 pub fn now_secs() -> i64 {
@@ -75,6 +87,20 @@ pub fn now_secs() -> i64 {
 
 /// Whether this is the browser on a phone (a touch screen, or a page too small for anything
 /// else), where the welcome offers "Open in the app". The installed app never is.
+/// The messaging app whose web view shows this page, if any (see
+/// [`crate::state::welcome::InAppBrowser`]); never in the app itself.
+pub fn in_app_browser() -> Option<crate::state::welcome::InAppBrowser> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let agent = web_sys::window()?.navigator().user_agent().ok()?;
+        crate::state::welcome::InAppBrowser::of(&agent)
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
+}
+
 pub fn is_phone_browser() -> bool {
     #[cfg(target_arch = "wasm32")]
     {
@@ -119,15 +145,29 @@ pub fn server_base() -> String {
 }
 
 /// The room named by the page's address, in the browser: `/r/<room>` (the invitation link
-/// itself) or `/?room=<room>` (the server's fallback page links there). Elsewhere links come
-/// through the native bridge, which the shell (`shell/host.rs`) opens the same way.
-pub fn invitation_in_address() -> Option<crate::state::Invitation> {
+/// itself) or `/?room=<room>` (the server's fallback page links there), with the seat key of a
+/// personal link (`#seat=<key>`), which is taken out of the address at once (history, not a
+/// load): a bookmark or a copied address does not carry it. Elsewhere links come through the
+/// native bridge, which the shell (`shell/host.rs`) opens the same way.
+pub fn invitation_in_address() -> Option<(crate::state::Invitation, Option<SeatKey>)> {
     #[cfg(target_arch = "wasm32")]
     {
-        let location = web_sys::window()?.location();
+        let window = web_sys::window()?;
+        let location = window.location();
         let origin = location.origin().ok()?;
         let path = location.pathname().ok()?;
         let search = location.search().ok()?;
+        let hash = location.hash().ok().unwrap_or_default();
+        let seat_key = crate::state::seat_key_in(&hash);
+        if !hash.is_empty()
+            && let Ok(history) = window.history()
+        {
+            let _ = history.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("{path}{search}")),
+            );
+        }
         let room = match path.strip_prefix("/r/") {
             Some(room) => room.trim_end_matches('/').to_string(),
             None => search
@@ -136,7 +176,9 @@ pub fn invitation_in_address() -> Option<crate::state::Invitation> {
                 .find_map(|pair| pair.strip_prefix("room="))?
                 .to_string(),
         };
-        crate::state::Invitation::parse(&format!("{origin}/r/{room}"), &origin).ok()
+        let invitation =
+            crate::state::Invitation::parse(&format!("{origin}/r/{room}"), &origin).ok()?;
+        Some((invitation, seat_key))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

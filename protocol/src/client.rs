@@ -50,6 +50,8 @@ pub enum Stop {
     RoomExpired,
     /// The stored seat key holds no seat here (it was given up).
     BadSeatKey,
+    /// The seat's player replaced its key (a new personal link): this copy no longer works.
+    SeatKeyReplaced,
     /// The server speaks another protocol version: the app needs an update.
     UnsupportedVersion,
     /// The server refused the hello for another reason (message as sent).
@@ -156,6 +158,13 @@ pub struct OnlineClient {
     last_refusal: Option<Refusal>,
     /// What the room confirmed since the reader last took it.
     updates: Vec<RoomUpdate>,
+    /// A key sent in `replace_seat_key` and not yet confirmed; it becomes the seat's key when
+    /// the event comes, or when the old key is refused as replaced (the event was lost with
+    /// the socket that sent it).
+    replacing_key: Option<SeatKey>,
+    /// The hello was refused only because the key it carried was replaced by us: the refusal's
+    /// closing is no stop, the next connection says hello with the new key.
+    hello_again: bool,
 }
 
 impl OnlineClient {
@@ -181,6 +190,8 @@ impl OnlineClient {
             resend_due: false,
             last_refusal: None,
             updates: Vec::new(),
+            replacing_key: None,
+            hello_again: false,
         }
     }
 
@@ -191,6 +202,12 @@ impl OnlineClient {
     /// The seat key to store on the device (the guest's arrives in `welcome`).
     pub fn seat_key(&self) -> Option<&SeatKey> {
         self.seat_key.as_ref()
+    }
+
+    /// The key a `replace_seat_key` in flight will give the seat: to be kept with the seat
+    /// until [`OnlineClient::seat_key`] is it.
+    pub fn replacing_key(&self) -> Option<&SeatKey> {
+        self.replacing_key.as_ref()
     }
 
     pub fn link(&self) -> &Link {
@@ -474,11 +491,14 @@ impl OnlineClient {
             Event::Left => self.friend_news = Some(FriendNews::Left),
             _ => {}
         }
-        self.updates.push(RoomUpdate::Event { seq, by, event });
-        if by == seat
+        let ours = by == seat
             && action_id.is_some()
-            && self.pending.as_ref().map(|p| &p.action_id) == action_id.as_ref()
-        {
+            && self.pending.as_ref().map(|p| &p.action_id) == action_id.as_ref();
+        if ours && event == Event::SeatKeyReplaced {
+            self.seat_key = self.replacing_key.take().or(self.seat_key.take());
+        }
+        self.updates.push(RoomUpdate::Event { seq, by, event });
+        if ours {
             self.pending = None;
         }
         self.resend_if_caught_up()
@@ -491,10 +511,23 @@ impl OnlineClient {
         action_id: Option<ActionId>,
         seq: Option<u64>,
     ) -> Vec<ClientMessage> {
+        if code == ErrorCode::SeatKeyReplaced
+            && let Some(new) = self.replacing_key.take()
+        {
+            // Our own replacement was stored and its event lost with the socket that sent it:
+            // the new key is the seat's now.
+            self.seat_key = Some(new);
+            self.hello_again = true;
+            return Vec::new();
+        }
+        // A hello's refusal names no action; an action's refusal (a replacement's key that
+        // will not do, say) stops nothing.
         let stop = match code {
+            _ if action_id.is_some() => None,
             ErrorCode::UnknownRoom => Some(Stop::UnknownRoom),
             ErrorCode::RoomFull => Some(Stop::RoomFull),
             ErrorCode::BadSeatKey => Some(Stop::BadSeatKey),
+            ErrorCode::SeatKeyReplaced => Some(Stop::SeatKeyReplaced),
             ErrorCode::UnsupportedVersion => Some(Stop::UnsupportedVersion),
             _ => None,
         };
@@ -505,6 +538,13 @@ impl OnlineClient {
         let ours = action_id.is_some()
             && self.pending.as_ref().map(|p| &p.action_id) == action_id.as_ref();
         if ours {
+            if matches!(
+                self.pending.as_ref().map(|p| &p.message),
+                Some(ClientMessage::ReplaceSeatKey { .. })
+            ) && code != ErrorCode::Duplicate
+            {
+                self.replacing_key = None;
+            }
             self.pending = None;
         }
         if code == ErrorCode::Duplicate {
@@ -525,6 +565,9 @@ impl OnlineClient {
     }
 
     fn on_closing(&mut self, reason: CloseReason, message: String) {
+        if reason == CloseReason::HelloRefused && std::mem::take(&mut self.hello_again) {
+            return;
+        }
         let stop = match reason {
             CloseReason::Replaced => Stop::Replaced,
             CloseReason::Left => Stop::Left,
@@ -673,6 +716,36 @@ impl OnlineClient {
             seq,
         };
         Ok(self.send(action_id, message))
+    }
+
+    /// Replace the seat's key with `new` (a new personal link; old copies stop working).
+    /// Keep [`OnlineClient::replacing_key`] with the seat before sending what this returns.
+    pub fn replace_seat_key(&mut self, new: SeatKey) -> Result<Vec<ClientMessage>, IntentError> {
+        self.ready_state()?;
+        let action_id = self.next_action_id();
+        self.replacing_key = Some(new.clone());
+        let message = ClientMessage::ReplaceSeatKey {
+            action_id: action_id.clone(),
+            seat_key: new,
+        };
+        Ok(self.send(action_id, message))
+    }
+
+    /// Takes up a replacement with `new` that a previous run of the app kept and may not have
+    /// seen confirmed: it is sent again once connected. If it was applied, the old key's hello
+    /// is refused as replaced and the client says hello again with `new`, and the resend is
+    /// then refused as a key already used, which is its confirmation. Call before the first
+    /// [`OnlineClient::on_open`].
+    pub fn resume_replacement(&mut self, new: SeatKey) {
+        let action_id = self.next_action_id();
+        self.replacing_key = Some(new.clone());
+        self.pending = Some(Pending {
+            action_id: action_id.clone(),
+            message: ClientMessage::ReplaceSeatKey {
+                action_id,
+                seat_key: new,
+            },
+        });
     }
 
     /// Give up the seat for good.
@@ -1090,6 +1163,7 @@ mod tests {
             (ErrorCode::RoomFull, Stop::RoomFull),
             (ErrorCode::UnknownRoom, Stop::UnknownRoom),
             (ErrorCode::BadSeatKey, Stop::BadSeatKey),
+            (ErrorCode::SeatKeyReplaced, Stop::SeatKeyReplaced),
             (ErrorCode::UnsupportedVersion, Stop::UnsupportedVersion),
         ] {
             let mut c = OnlineClient::new(ROOM.parse().expect("well formed"), None, "g".into());
@@ -1260,6 +1334,160 @@ mod tests {
         state.new_round_answer = None;
         c.on_message(ServerMessage::Sync { state });
         assert_eq!(c.new_round_answer(), None);
+    }
+
+    const NEW_KEY: &str = "0123456789abcdef0123456789abcdef";
+
+    /// The action id of the one message in `sent`.
+    fn action_id_of(sent: &[ClientMessage]) -> String {
+        match sent {
+            [ClientMessage::ReplaceSeatKey { action_id, .. }] => action_id.to_string(),
+            other => panic!("expected one replace_seat_key, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_replaced_key_becomes_the_seats_once_confirmed() {
+        let mut c = connected_creator();
+        let sent = c
+            .replace_seat_key(NEW_KEY.parse().expect("well formed"))
+            .expect("sent");
+        let id = action_id_of(&sent);
+        assert_eq!(c.replacing_key().map(SeatKey::as_str), Some(NEW_KEY));
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some("key"));
+        c.on_message(event(1, Seat::First, Some(&id), Event::SeatKeyReplaced));
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some(NEW_KEY));
+        assert_eq!(c.replacing_key(), None);
+        assert!(!c.has_pending());
+        // The friend replacing theirs changes nothing here.
+        c.on_message(event(2, Seat::Second, Some("x-1"), Event::SeatKeyReplaced));
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some(NEW_KEY));
+        assert_eq!(c.last_seq(), Some(2));
+    }
+
+    #[test]
+    fn a_replacement_whose_event_was_lost_says_hello_again_with_the_new_key() {
+        let mut c = connected_creator();
+        let id = action_id_of(
+            &c.replace_seat_key(NEW_KEY.parse().expect("well formed"))
+                .expect("sent"),
+        );
+        // The socket drops before the event; the next hello carries the old key, which the
+        // server now refuses as replaced.
+        c.on_closed();
+        let hello = c.on_open();
+        assert!(
+            matches!(&hello[..], [ClientMessage::Hello { seat_key: Some(k), .. }] if k.as_str() == "key")
+        );
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::SeatKeyReplaced,
+            message: "replaced".into(),
+            action_id: None,
+            seq: None,
+        });
+        c.on_message(ServerMessage::Closing {
+            reason: CloseReason::HelloRefused,
+            message: "hello refused".into(),
+        });
+        assert!(!matches!(c.link(), Link::Stopped(_)), "{:?}", c.link());
+        c.on_closed();
+        let hello = c.on_open();
+        assert!(
+            matches!(&hello[..], [ClientMessage::Hello { seat_key: Some(k), .. }] if k.as_str() == NEW_KEY)
+        );
+        // Welcomed back, the replacement is resent once and answered as a duplicate.
+        c.on_message(welcome(Seat::First, 1, false));
+        c.on_message(event(1, Seat::First, Some(&id), Event::SeatKeyReplaced));
+        assert!(!c.has_pending());
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some(NEW_KEY));
+    }
+
+    #[test]
+    fn a_kept_replacement_is_sent_again_or_found_applied_at_the_next_start() {
+        // Never sent: the old key is welcomed, and the replacement goes out once caught up.
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
+        c.resume_replacement(NEW_KEY.parse().expect("well formed"));
+        c.on_open();
+        assert!(c.on_message(welcome(Seat::First, 0, true)).is_empty());
+        let sent = c.on_message(sync(0, &[], [SeatStatus::Connected, SeatStatus::Connected]));
+        let id = action_id_of(&sent);
+        c.on_message(event(1, Seat::First, Some(&id), Event::SeatKeyReplaced));
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some(NEW_KEY));
+        assert_eq!(c.replacing_key(), None);
+
+        // Applied, but its event never seen: the old key is refused as replaced, the new one is
+        // welcomed, and the resend is refused as a key already used: nothing is left to do.
+        let mut c = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "p".into(),
+        );
+        c.resume_replacement(NEW_KEY.parse().expect("well formed"));
+        c.on_open();
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::SeatKeyReplaced,
+            message: "replaced".into(),
+            action_id: None,
+            seq: None,
+        });
+        c.on_message(ServerMessage::Closing {
+            reason: CloseReason::HelloRefused,
+            message: "hello refused".into(),
+        });
+        c.on_closed();
+        let hello = c.on_open();
+        assert!(
+            matches!(&hello[..], [ClientMessage::Hello { seat_key: Some(k), .. }] if k.as_str() == NEW_KEY)
+        );
+        c.on_message(welcome(Seat::First, 1, true));
+        let sent = c.on_message(sync(1, &[], [SeatStatus::Connected, SeatStatus::Connected]));
+        let id = action_id_of(&sent);
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::BadSeatKey,
+            message: "this key was already used in this room".into(),
+            action_id: Some(id.parse().expect("an action id")),
+            seq: None,
+        });
+        assert_eq!(c.link(), &Link::Connected);
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some(NEW_KEY));
+        assert_eq!((c.replacing_key(), c.has_pending()), (None, false));
+    }
+
+    #[test]
+    fn a_refused_replacement_keeps_the_old_key_and_the_connection() {
+        let mut c = connected_creator();
+        let id = action_id_of(
+            &c.replace_seat_key("short".parse().expect("well formed"))
+                .expect("sent"),
+        );
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::BadSeatKey,
+            message: "too short".into(),
+            action_id: Some(id.parse().expect("an action id")),
+            seq: None,
+        });
+        assert_eq!(c.link(), &Link::Connected);
+        assert_eq!(c.seat_key().map(SeatKey::as_str), Some("key"));
+        assert_eq!(c.replacing_key(), None);
+        assert!(!c.has_pending());
+        // Another client holding a replaced copy of the link is stopped with the reason.
+        let mut stale = OnlineClient::new(
+            ROOM.parse().expect("well formed"),
+            Some("key".parse().expect("well formed")),
+            "q".into(),
+        );
+        stale.on_open();
+        stale.on_message(ServerMessage::Error {
+            code: ErrorCode::SeatKeyReplaced,
+            message: "replaced".into(),
+            action_id: None,
+            seq: None,
+        });
+        assert_eq!(stale.link(), &Link::Stopped(Stop::SeatKeyReplaced));
     }
 
     #[test]

@@ -54,6 +54,15 @@ pub struct SeatKey(String);
 impl SeatKey {
     pub const MAX_LEN: usize = 128;
 
+    /// The shortest key a player may replace theirs with (128 bits as hex): a client's own key
+    /// must be as hard to guess as the server's.
+    pub const MIN_NEW_LEN: usize = 32;
+
+    /// Whether this key is long enough to replace a seat's key.
+    pub fn may_replace(&self) -> bool {
+        self.0.len() >= Self::MIN_NEW_LEN
+    }
+
     pub fn as_str(&self) -> &str {
         &self.0
     }

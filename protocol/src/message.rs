@@ -70,6 +70,15 @@ pub enum ClientMessage {
     NewRound { action_id: ActionId, seq: u64 },
     /// Give up this seat for good; the seat key stops working.
     Leave { action_id: ActionId },
+    /// Replace this seat's key with `seat_key` (a new personal link, when the old one leaked):
+    /// every copy of the old key stops working, this connection keeps the seat. The client
+    /// makes the new key (at least [`SeatKey::MIN_NEW_LEN`] characters from the operating
+    /// system's generator) and keeps it before sending, so an acknowledgement lost to a dropped
+    /// connection leaves it with a key that works.
+    ReplaceSeatKey {
+        action_id: ActionId,
+        seat_key: SeatKey,
+    },
     // -- Answering a request for a new round other than by agreeing --
     /// Say no to the other player's request for a new round, on the state numbered `seq`.
     DeclineNewRound { action_id: ActionId, seq: u64 },
@@ -119,6 +128,9 @@ pub enum Event {
     NewRoundDeclined,
     /// The player who asked took the request back; the round goes on.
     NewRoundWithdrawn,
+    /// The player replaced their seat key: old copies of their personal link stop working.
+    /// Carries no key; the game is unchanged.
+    SeatKeyReplaced,
 }
 
 /// Why a client action was refused. Nothing changed in the room.
@@ -135,6 +147,9 @@ pub enum ErrorCode {
     RoomFull,
     /// The seat key does not belong to this room.
     BadSeatKey,
+    /// The seat key was replaced by its seat's player (a new personal link): this copy of the
+    /// link no longer works.
+    SeatKeyReplaced,
     /// It is the other player's turn.
     NotYourTurn,
     /// The engine refused the move (or the round is over).
@@ -261,6 +276,7 @@ mod tests {
             r#"{"type":"move","action_id":"a","seq":0,"move":"c","extra":1}"#,
             r#"{"type":"new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"leave","action_id":"a","extra":null}"#,
+            r#"{"type":"replace_seat_key","action_id":"a","seat_key":"k","extra":1}"#,
             r#"{"type":"decline_new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"withdraw_new_round","action_id":"a","seq":0,"extra":1}"#,
             r#"{"type":"resync","extra":1}"#,
@@ -328,6 +344,40 @@ mod tests {
         assert!(
             serde_json::from_str::<RoomInfo>(
                 r#"{"room":"3f9c2a71d04be85e6a10","game":"kalah","open_seat":null,"x":1}"#
+            )
+            .is_err()
+        );
+    }
+
+    #[test]
+    fn replacing_a_seat_key_has_its_documented_tags_and_the_event_no_key() {
+        let replace: ClientMessage = serde_json::from_str(
+            r#"{"type":"replace_seat_key","action_id":"a7","seat_key":"5c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f"}"#,
+        )
+        .expect("replace parses");
+        assert_eq!(
+            replace,
+            ClientMessage::ReplaceSeatKey {
+                action_id: "a7".parse().expect("well formed"),
+                seat_key: "5c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f"
+                    .parse()
+                    .expect("well formed"),
+            }
+        );
+        // Whatever logs a message never shows the key.
+        assert!(!format!("{replace:?}").contains("5c1d0e9f"), "{replace:?}");
+        assert_eq!(
+            serde_json::to_string(&Event::SeatKeyReplaced).expect("serialises"),
+            r#"{"kind":"seat_key_replaced"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&ErrorCode::SeatKeyReplaced).expect("serialises"),
+            r#""seat_key_replaced""#
+        );
+        // A key that is not one is refused with the message.
+        assert!(
+            serde_json::from_str::<ClientMessage>(
+                r#"{"type":"replace_seat_key","action_id":"a7","seat_key":"with space"}"#
             )
             .is_err()
         );

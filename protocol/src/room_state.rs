@@ -123,6 +123,8 @@ impl RoomState {
                 self.new_round_proposed_by = None;
                 self.new_round_answer = Some(NewRoundAnswer::Withdrawn { by });
             }
+            // Keys are the server's to keep; the game and the seats are as they were.
+            Event::SeatKeyReplaced => {}
             Event::Left => {
                 self.seats[by.index()] = SeatStatus::Open;
                 // A leaver's request for a new round goes with them.

@@ -7,13 +7,14 @@ use cozcade_protocol::{CloseReason, ErrorCode};
 
 use crate::store::StoreStats;
 
-const ERROR_CODES: [ErrorCode; 15] = [
+const ERROR_CODES: [ErrorCode; 16] = [
     ErrorCode::Malformed,
     ErrorCode::UnsupportedVersion,
     ErrorCode::ExpectedHello,
     ErrorCode::UnknownRoom,
     ErrorCode::RoomFull,
     ErrorCode::BadSeatKey,
+    ErrorCode::SeatKeyReplaced,
     ErrorCode::NotYourTurn,
     ErrorCode::IllegalMove,
     ErrorCode::Stale,

@@ -1,6 +1,6 @@
 //! A room id is a capability (whoever has it can take the open seat), so no log names one in
 //! full: not the server's own, at the most detailed level an operator would run, and not the
-//! access log of the nginx configuration shipped in `deploy/`.
+//! access log of the nginx configuration shipped in `deploy/`. Nor a seat key, old or new.
 
 mod common;
 
@@ -27,9 +27,26 @@ async fn a_room_in_full(addr: SocketAddr) -> Vec<String> {
     let mut creator = Player::welcomed(creator, Some(room.seat_key.clone()), GameKind::Kalah).await;
     let mut guest = Client::connect_to(addr, &socket).await;
     guest.hello(&room.room, None, None).await;
-    let guest = Player::welcomed(guest, None, GameKind::Kalah).await;
+    let mut guest = Player::welcomed(guest, None, GameKind::Kalah).await;
     creator.client.play(0, "c").await;
     creator.next_event().await;
+    guest.next_event().await;
+    // A new personal link: the guest's key replaced, and the old one refused as replaced.
+    let new_key = "5c1d0e9f8a7b6c5d4e3f2a1b0c9d8e7f00112233445566778899aabbccddeeff";
+    let id = guest.client.action_id();
+    guest
+        .client
+        .send(&ClientMessage::ReplaceSeatKey {
+            action_id: id,
+            seat_key: new_key.parse().expect("a seat key"),
+        })
+        .await;
+    guest.next_event().await;
+    let mut old_link = Client::connect_to(addr, &socket).await;
+    old_link
+        .hello(&room.room, Some(&guest.seat_key), None)
+        .await;
+    assert!(matches!(old_link.recv().await, ServerMessage::Error { .. }));
     // Refusals, which are what gets logged if anything is.
     let mut stranger = Client::connect_to(addr, &socket).await;
     stranger
@@ -41,6 +58,7 @@ async fn a_room_in_full(addr: SocketAddr) -> Vec<String> {
         room.room.to_string(),
         room.seat_key.to_string(),
         guest.seat_key.to_string(),
+        new_key.to_string(),
     ]
 }
 

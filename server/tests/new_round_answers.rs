@@ -170,18 +170,9 @@ async fn a_request_can_be_declined_or_withdrawn_and_both_players_see_which() {
 
     // A restart on the same store: the answers are kept, the request is gone, and a client
     // that comes back with an older number gets them replayed.
-    let db = server.db();
     let mut server = server;
-    if let Some(running) = server.server.take() {
-        running.shutdown().await;
-    }
-    let mut config = cozcade_server::Config::for_tests(db);
-    config.limits = common::test_limits();
-    let clock = std::sync::Arc::new(cozcade_server::ManualClock::new(common::START));
-    let again = cozcade_server::start(config, clock)
-        .await
-        .expect("server starts again");
-    let mut back = common::Client::connect(again.addr).await;
+    server.restart().await;
+    let mut back = common::Client::connect(server.addr).await;
     back.hello(room.room.as_str(), Some(guest.seat_key.as_str()), Some(2))
         .await;
     let welcome = back.recv().await;
@@ -228,7 +219,9 @@ async fn a_request_can_be_declined_or_withdrawn_and_both_players_see_which() {
     back.send(&withdraw("late".parse().expect("an action id"), 5))
         .await;
     assert_eq!(error_code(&back.recv().await), ErrorCode::NoNewRoundRequest);
-    again.shutdown().await;
+    if let Some(running) = server.server.take() {
+        running.shutdown().await;
+    }
 }
 
 /// Asks for the whole state and returns it.

@@ -88,6 +88,10 @@ pub const TEST_PACKAGES: &[(&str, &str)] = &[
         "imagemagick",
         "the native app's tests: screenshots of the window (import)",
     ),
+    (
+        "zbar-tools",
+        "the browser tests (zbarimg reads the personal link's QR code)",
+    ),
 ];
 
 /// Installs the missing Debian packages (apt-get, as root on Debian) or stops with the command

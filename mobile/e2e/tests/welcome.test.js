@@ -232,3 +232,47 @@ test("the list of online games: game, friend's colour, whose turn, when; leaving
     await shot(friend.page, "online-friend-left-from-list-sideways");
   });
 });
+
+const INSTAGRAM_ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UQ1A; wv) AppleWebKit/537.36 " +
+  "(KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.230 Mobile Safari/537.36 Instagram 312.0.0.32.112 Android";
+const MESSENGER_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 " +
+  "(KHTML, like Gecko) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/450.0.0.35.109;FBBV/560000000]";
+
+test("inside a messaging app the welcome says where a seat would stay, and offers the player's own browser", async () => {
+  await withDevices(["phone", ["phone", { userAgent: INSTAGRAM_ANDROID }], ["phone-landscape", { userAgent: MESSENGER_IPHONE }]],
+    async (creator, instagram, messenger) => {
+      const link = await createRoom(creator.page, /^Kalah/);
+      // Instagram on Android: an intent hands the page to the player's browser.
+      await instagram.page.goto(link);
+      const note = instagram.page.getByTestId("in-app-note");
+      await note.waitFor();
+      assert.match(await note.textContent(), /inside Instagram/);
+      const { host, pathname, protocol } = new URL(link);
+      assert.equal(
+        await instagram.page.getByTestId("open-in-browser").getAttribute("href"),
+        `intent://${host}${pathname}#Intent;scheme=${protocol.replace(":", "")};end`,
+      );
+      // Playing here comes first (and says "here": this is not the player's browser); the
+      // player's own browser and the app are offered after it.
+      assert.equal(await instagram.page.getByTestId("take-seat").textContent(), "Play here");
+      const order = await instagram.page.locator(".welcome-card .actions > *").evaluateAll((els) => els.map((e) => e.dataset.testid));
+      assert.deepEqual(order, ["take-seat", "open-in-browser", "open-in-app"]);
+      await shot(instagram.page, "welcome-in-instagram");
+      // Messenger on an iPhone: no link works there, its own menu does.
+      await messenger.page.goto(link);
+      await messenger.page.getByTestId("in-app-note").filter({ hasText: "Open in browser" }).waitFor();
+      assert.equal(await messenger.page.getByTestId("open-in-browser").count(), 0);
+      await shot(messenger.page, "welcome-in-messenger-sideways");
+      // A plain phone browser gets no such note.
+      const plain = await device("phone");
+      try {
+        await plain.page.goto(link);
+        await plain.page.getByTestId("take-seat").waitFor();
+        assert.equal(await plain.page.getByTestId("in-app-note").count(), 0);
+      } finally {
+        await plain.close();
+      }
+      // Nothing was taken by any of them.
+      assert.equal((await roomInfo(link)).open_seat, "second");
+    });
+});

@@ -12,14 +12,20 @@ use std::{
 
 use futures_util::Stream;
 
+use cozcade_protocol::SeatKey;
+
 use crate::state::Invitation;
 
 /// Something the App must act on (see the module documentation of `bridge` for how).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "bridge", derive(uniffi::Enum))]
 pub enum HostEvent {
-    /// An invitation link was opened: join this room.
-    OpenRoom { invitation: Invitation },
+    /// An invitation link was opened: join this room (with `seat_key` when it was a player's
+    /// personal link).
+    OpenRoom {
+        invitation: Invitation,
+        seat_key: Option<SeatKey>,
+    },
     /// The app left the screen: pause the computer.
     Background,
     /// The app is back on screen: resume what `Background` paused.

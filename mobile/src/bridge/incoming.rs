@@ -3,7 +3,7 @@
 
 use crate::state::{
     Invitation, InvitationError,
-    invitation::{DEFAULT_SERVER, server_base},
+    invitation::{DEFAULT_SERVER, seat_key_in, server_base},
 };
 
 use super::inbox::{self, HostEvent};
@@ -38,7 +38,12 @@ pub fn route_link(link: &str, home: &str) -> Result<Invitation, LinkRefused> {
 pub fn open_link(url: String) -> bool {
     match route_link(&url, DEFAULT_SERVER) {
         Ok(invitation) => {
-            inbox::post(HostEvent::OpenRoom { invitation });
+            // A personal link's key comes in its fragment, which the systems pass on whole.
+            let seat_key = seat_key_in(&url);
+            inbox::post(HostEvent::OpenRoom {
+                invitation,
+                seat_key,
+            });
             true
         }
         Err(_) => false,
@@ -141,9 +146,33 @@ mod tests {
                 invitation: Invitation {
                     server: DEFAULT_SERVER.into(),
                     room: ROOM.parse().expect("well formed")
-                }
+                },
+                seat_key: None,
             })
         );
+        assert_eq!(inbox::take(), Some(HostEvent::Background));
+        assert_eq!(inbox::take(), Some(HostEvent::Foreground));
+        assert_eq!(inbox::take(), None);
+
+        // A personal link brings its seat key along, by either kind of link.
+        for link in [
+            format!("{DEFAULT_SERVER}/r/{ROOM}#seat=9d1f5c0e8b7a64d2"),
+            format!("cozcade://r/{ROOM}#seat=9d1f5c0e8b7a64d2"),
+        ] {
+            assert!(open_link(link));
+            assert_eq!(
+                inbox::take(),
+                Some(HostEvent::OpenRoom {
+                    invitation: Invitation {
+                        server: DEFAULT_SERVER.into(),
+                        room: ROOM.parse().expect("well formed")
+                    },
+                    seat_key: Some("9d1f5c0e8b7a64d2".parse().expect("well formed")),
+                })
+            );
+        }
+        app_went_to_background();
+        app_came_to_foreground();
         assert_eq!(inbox::take(), Some(HostEvent::Background));
         assert_eq!(inbox::take(), Some(HostEvent::Foreground));
         assert_eq!(inbox::take(), None);

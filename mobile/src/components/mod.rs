@@ -4,6 +4,7 @@
 //! root ([`app::App`]) names the screens.
 
 mod announcer;
+mod another_device;
 mod app;
 mod board_keys;
 mod board_screen;
@@ -28,6 +29,7 @@ mod online_screen;
 mod pass_options;
 mod piece_shading;
 mod room_closed;
+mod share_link;
 mod star_board;
 mod status_panel;
 mod top_bar;

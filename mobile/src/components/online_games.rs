@@ -43,7 +43,7 @@ pub fn OnlineGames() -> Element {
                             "data-room": "{listed.room}",
                             onclick: {
                                 let invitation = Invitation { server: listed.server.clone(), room: listed.room.clone() };
-                                move |_| room.open_invitation(invitation.clone())
+                                move |_| room.open_invitation(invitation.clone(), None)
                             },
                             span { class: "card-title", {texts.get(&format!("game-{}", listed.game))} }
                             for (i, line) in glance_lines(&texts, &listed).into_iter().enumerate() {

@@ -2,6 +2,7 @@ use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
 use super::{
+    another_device::AnotherDevice,
     confirm_dialog::ConfirmDialog,
     connection_indicator::ConnectionIndicator,
     game_board::GameBoard,
@@ -89,6 +90,7 @@ pub fn OnlineScreen() -> Element {
                         StatusPanel {}
                     }
                     OnlineControls { asking }
+                    AnotherDevice {}
                 }
             }
         }

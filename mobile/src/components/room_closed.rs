@@ -20,6 +20,10 @@ pub fn RoomClosed(stop: Stop, game: Option<GameKind>) -> Element {
         Stop::UnknownRoom => ("unknown-room", texts.get("online-stop-unknown-room")),
         Stop::RoomExpired => ("room-expired", texts.get("online-stop-room-expired")),
         Stop::BadSeatKey => ("bad-seat-key", texts.get("online-stop-bad-seat-key")),
+        Stop::SeatKeyReplaced => (
+            "seat-key-replaced",
+            texts.get("online-stop-seat-key-replaced"),
+        ),
         Stop::UnsupportedVersion => ("unsupported-version", texts.get("online-stop-update")),
         Stop::Refused(reason) => (
             "refused",

@@ -46,6 +46,9 @@ pub fn WelcomeScreen() -> Element {
         _ => None,
     };
     let phone = platform::is_phone_browser();
+    // Opened inside a messaging app: its storage is its own, so say so before a seat is taken.
+    let in_app = platform::in_app_browser();
+    let own_browser = in_app.and_then(|b| b.own_browser_link(&welcome.invitation.link()));
     let reading = welcome.info == WelcomeInfo::Reading;
     let app_link = welcome.app_link();
     let title = texts.get("welcome-title");
@@ -70,7 +73,35 @@ pub fn WelcomeScreen() -> Element {
                         {texts.get("action-how-to-play")}
                     }
                 }
+                if let Some(browser) = in_app {
+                    p { class: "card-note in-app-note", role: "note", "data-testid": "in-app-note",
+                        {texts.with(
+                            if own_browser.is_some() { "welcome-in-app" } else { "welcome-in-app-menu" },
+                            vec![("app", browser.app.into())],
+                        )}
+                    }
+                }
+                // With no app known to be installed, playing here comes first.
                 div { class: "actions",
+                    button {
+                        class: "primary take-seat",
+                        "data-testid": "take-seat",
+                        disabled: reading,
+                        onclick: move |_| room.take_seat(),
+                        {texts.get(match (in_app, phone) {
+                            (Some(_), _) => "welcome-play-here",
+                            (None, true) => "welcome-play-in-browser",
+                            (None, false) => "welcome-take-seat",
+                        })}
+                    }
+                    if let Some(link) = own_browser {
+                        a {
+                            class: "button open-in-browser",
+                            href: "{link}",
+                            "data-testid": "open-in-browser",
+                            {texts.get("welcome-open-in-browser")}
+                        }
+                    }
                     if phone {
                         a {
                             class: "button open-in-app",
@@ -79,13 +110,6 @@ pub fn WelcomeScreen() -> Element {
                             onclick: move |_| platform::store_page_unless_the_app_opened(APP_STORE_PAGE, PLAY_STORE_PAGE),
                             {texts.get("welcome-open-in-app")}
                         }
-                    }
-                    button {
-                        class: "primary take-seat",
-                        "data-testid": "take-seat",
-                        disabled: reading,
-                        onclick: move |_| room.take_seat(),
-                        {texts.get(if phone { "welcome-play-in-browser" } else { "welcome-take-seat" })}
                     }
                 }
                 if phone {

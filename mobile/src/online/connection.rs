@@ -17,8 +17,8 @@ use super::network::NetworkWatch;
 use super::transport::Socket;
 use crate::timer::{now, sleep};
 use cozcade_engine::AnyMove;
-use cozcade_protocol::ClientMessage;
 use cozcade_protocol::heartbeat::{Beat, Heartbeat};
+use cozcade_protocol::{ClientMessage, SeatKey};
 
 /// What the player asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +30,8 @@ pub enum Intent {
     DeclineNewRound,
     /// Take back this player's own request for a new round.
     WithdrawNewRound,
+    /// Replace the seat's key (a new personal link), kept on the device beforehand.
+    ReplaceSeatKey(SeatKey),
 }
 
 /// What the loop tells its reader after each step.
@@ -300,6 +302,7 @@ fn apply(client: &mut OnlineClient, intent: Intent) -> Result<Vec<ClientMessage>
         Intent::Leave => client.leave(),
         Intent::DeclineNewRound => client.decline_new_round(),
         Intent::WithdrawNewRound => client.withdraw_new_round(),
+        Intent::ReplaceSeatKey(key) => client.replace_seat_key(key),
     }
 }
 

@@ -18,10 +18,11 @@ pub(super) fn use_outside_events(
     room: Room,
     navigation: Navigation,
 ) {
-    // An invitation in the page's address (`/r/<room>`, `/?room=`) opens that room.
+    // An invitation in the page's address (`/r/<room>`, `/?room=`, a personal link's
+    // `#seat=<key>`) opens that room.
     use_hook(move || {
-        if let Some(invitation) = platform::invitation_in_address() {
-            spawn(async move { room.open_invitation(invitation) });
+        if let Some((invitation, seat_key)) = platform::invitation_in_address() {
+            spawn(async move { room.open_invitation(invitation, seat_key) });
         }
     });
 
@@ -30,7 +31,10 @@ pub(super) fn use_outside_events(
         let mut events = bridge::host_events();
         while let Some(event) = events.next().await {
             match event {
-                HostEvent::OpenRoom { invitation } => room.open_invitation(invitation),
+                HostEvent::OpenRoom {
+                    invitation,
+                    seat_key,
+                } => room.open_invitation(invitation, seat_key),
                 HostEvent::Background => pause_while_away(board, navigation),
                 HostEvent::Foreground => board.resume_after_away(),
                 HostEvent::Back => navigation.back(),
@@ -79,6 +83,11 @@ pub(super) fn use_outside_events(
                 "landscape" if *landscape.peek() != value => landscape.set(value),
                 "reduced-motion" => reduced.set(value),
                 "hidden" if value => pause_while_away(board, navigation),
+                "personal-link" if value => {
+                    if let Some((invitation, seat_key)) = platform::invitation_in_address() {
+                        room.open_invitation(invitation, seat_key);
+                    }
+                }
                 _ => {}
             }
         }

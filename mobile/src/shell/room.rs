@@ -88,7 +88,7 @@ impl Room {
     /// device's rooms): with the seat key stored for it when this device has one; otherwise
     /// the friend is welcomed first, and takes the guest seat (whose key arrives in the
     /// server's welcome and is kept then) only by pressing the welcome's button.
-    pub fn open_invitation(self, invitation: Invitation) {
+    pub fn open_invitation(self, invitation: Invitation, personal_key: Option<SeatKey>) {
         self.close();
         self.close_welcome();
         let stored_key = self.settings.store().and_then(|store| {
@@ -96,9 +96,12 @@ impl Room {
                 .ok()
                 .flatten()
         });
-        match stored_key {
-            Some(key) => self.connect(invitation, Some(key)),
-            None => self.greet(invitation),
+        // A personal link's key goes first: it is the player's own seat, brought from another
+        // device, and kept here once the room welcomes it (it differs from what is stored).
+        match (personal_key, stored_key) {
+            (Some(key), stored) => self.connect(invitation, Some(key), stored),
+            (None, Some(key)) => self.connect(invitation, Some(key.clone()), Some(key)),
+            (None, None) => self.greet(invitation),
         }
     }
 
@@ -113,8 +116,14 @@ impl Room {
         self.screen.set(Screen::Online);
     }
 
-    /// Opens the room's connection: with the stored `seat_key`, or as the guest.
-    fn connect(mut self, invitation: Invitation, stored_key: Option<SeatKey>) {
+    /// Opens the room's connection: with `seat_key` (stored, or from a personal link), or as
+    /// the guest; `stored_key` is what the device holds for the room already.
+    fn connect(
+        mut self,
+        invitation: Invitation,
+        seat_key: Option<SeatKey>,
+        stored_key: Option<SeatKey>,
+    ) {
         let mut view_signal = self.link.view;
         view_signal.set(Some(OnlineView::opening(invitation.clone())));
         self.board.close();
@@ -137,14 +146,20 @@ impl Room {
             return;
         };
         let id = NEXT_RUN.fetch_add(1, Ordering::Relaxed);
-        let client = OnlineClient::new(
-            invitation.room.clone(),
-            stored_key.clone(),
-            fresh_id_prefix(),
-        );
+        let mut client = OnlineClient::new(invitation.room.clone(), seat_key, fresh_id_prefix());
+        // A new personal link asked for in an earlier run and not seen confirmed.
+        let replacing = self.settings.store().and_then(|store| {
+            storage::replacing_key_for(store.as_ref(), &invitation.server, &invitation.room)
+                .ok()
+                .flatten()
+        });
+        if let Some(key) = replacing.clone() {
+            client.resume_replacement(key);
+        }
         let (intents, incoming) = unbounded();
         let mut kept = Kept {
             key: stored_key,
+            replacing,
             forgotten: false,
             glance: None,
         };

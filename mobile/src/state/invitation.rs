@@ -3,7 +3,7 @@
 //! for). Links come from messaging apps, so anything else is refused with a reason rather than
 //! followed half-way.
 
-use cozcade_protocol::RoomId;
+use cozcade_protocol::{RoomId, SeatKey};
 
 /// The room server the app talks to when a link does not name one (`cozcade://` links, and
 /// "Play with a friend" on a phone). Set `COZCADE_SERVER` when building to point a build at
@@ -62,6 +62,26 @@ impl Invitation {
     pub fn link(&self) -> String {
         format!("{}/r/{}", self.server, self.room)
     }
+
+    /// A player's own link to their seat: the invitation with the seat key in the fragment
+    /// (`#seat=<key>`), which browsers never send to a server, in a request, a `Referer` or a
+    /// log line. Whoever opens it takes the seat, on any device.
+    pub fn personal_link(&self, seat_key: &SeatKey) -> String {
+        format!("{}#{SEAT_FRAGMENT}{seat_key}", self.link())
+    }
+}
+
+/// What a personal link's fragment starts with.
+const SEAT_FRAGMENT: &str = "seat=";
+
+/// The seat key a personal link carries in its fragment (`…#seat=<key>`), if it carries one
+/// that can be a key. Anything else in a fragment is no key.
+pub fn seat_key_in(link: &str) -> Option<SeatKey> {
+    let (_, fragment) = link.split_once('#')?;
+    fragment
+        .split('&')
+        .find_map(|part| part.strip_prefix(SEAT_FRAGMENT))
+        .and_then(|key| key.parse().ok())
 }
 
 /// `r/<id>` with an optional trailing slash; the path has no leading slash here.
@@ -196,6 +216,30 @@ mod tests {
             Invitation::parse(&format!("cozcade://r/{ROOM}"), "not a url"),
             Err(InvitationError::BadServer)
         );
+    }
+
+    #[test]
+    fn a_personal_link_carries_its_seat_key_in_the_fragment_only() {
+        let inv = parse(&format!("{HOME}/r/{ROOM}")).expect("link");
+        let key: SeatKey = "9d1f5c0e8b7a64d2".parse().expect("well formed");
+        let personal = inv.personal_link(&key);
+        assert_eq!(personal, format!("{HOME}/r/{ROOM}#seat=9d1f5c0e8b7a64d2"));
+        // The same room, and the key read back from it, by either scheme.
+        assert_eq!(parse(&personal), Ok(inv.clone()));
+        assert_eq!(seat_key_in(&personal), Some(key.clone()));
+        let scheme = format!("cozcade://r/{ROOM}#seat=9d1f5c0e8b7a64d2");
+        assert_eq!(parse(&scheme), Ok(inv.clone()));
+        assert_eq!(seat_key_in(&scheme), Some(key));
+        // No fragment, another fragment, or a key that cannot be one: no key.
+        for link in [
+            format!("{HOME}/r/{ROOM}"),
+            format!("{HOME}/r/{ROOM}#x"),
+            format!("{HOME}/r/{ROOM}#seat="),
+            format!("{HOME}/r/{ROOM}#seat=a%20b c"),
+            format!("{HOME}/r/{ROOM}?seat=abc"),
+        ] {
+            assert_eq!(seat_key_in(&link), None, "{link}");
+        }
     }
 
     #[test]

@@ -26,7 +26,7 @@ pub use cell::{Cell, cell_of, place_of};
 pub use effect::Effect;
 pub use feel::Feel;
 pub use finish::{Finish, Verdict};
-pub use invitation::{Invitation, InvitationError};
+pub use invitation::{Invitation, InvitationError, seat_key_in};
 pub use local_game::{ComputerState, LocalAction, LocalGame};
 pub use mode::{Level, Mode, Slot};
 pub use online::{Answered, Connection, NewRound, OnlineMessage, OnlineView};

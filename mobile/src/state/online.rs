@@ -3,7 +3,7 @@
 //! screen's rules (when the game waits, when the stored seat is forgotten) are unit-tested.
 
 use cozcade_engine::{GameKind, Side};
-use cozcade_protocol::SeatStatus;
+use cozcade_protocol::{SeatKey, SeatStatus};
 
 use super::invitation::Invitation;
 use crate::online::client::{FriendNews, IntentError, NewRoundAnswer, OnlineClient, Phase, Stop};
@@ -114,6 +114,10 @@ pub struct OnlineView {
     pub message: Option<OnlineMessage>,
     /// The friend has just taken the open seat ("Your friend joined"), until the first move.
     pub friend_joined: bool,
+    /// The seat's key this device holds (shown in its personal link).
+    pub seat_key: Option<SeatKey>,
+    /// A new personal link was asked for and is not confirmed yet.
+    pub replacing_key: bool,
 }
 
 impl OnlineView {
@@ -130,6 +134,8 @@ impl OnlineView {
             pending: false,
             message: None,
             friend_joined: false,
+            seat_key: None,
+            replacing_key: false,
         }
     }
 
@@ -179,6 +185,8 @@ impl OnlineView {
             message,
             friend_joined: client.phase() == Phase::Playing
                 && client.friend_news() == Some(FriendNews::Joined),
+            seat_key: client.seat_key().cloned(),
+            replacing_key: client.replacing_key().is_some(),
         }
     }
 
@@ -201,7 +209,11 @@ impl OnlineView {
         matches!(
             self.connection,
             Connection::Stopped(
-                Stop::Left | Stop::UnknownRoom | Stop::RoomExpired | Stop::BadSeatKey
+                Stop::Left
+                    | Stop::UnknownRoom
+                    | Stop::RoomExpired
+                    | Stop::BadSeatKey
+                    | Stop::SeatKeyReplaced
             )
         )
     }
@@ -472,6 +484,7 @@ mod tests {
         for (code, forgets) in [
             (ErrorCode::UnknownRoom, true),
             (ErrorCode::BadSeatKey, true),
+            (ErrorCode::SeatKeyReplaced, true),
             (ErrorCode::RoomFull, false),
         ] {
             let mut c = OnlineClient::new(ROOM.parse().expect("well formed"), None, "t".into());

@@ -97,6 +97,7 @@ mod tests {
             seat_key: "k".parse().expect("well formed"),
             glance,
             leaving,
+            replacing_key: None,
         }
     }
 

@@ -18,6 +18,54 @@ pub const APP_STORE_PAGE: &str = match option_env!("COZCADE_APP_STORE_URL") {
 /// Google Play's page for the app (its package name is the manifest's `app.cozcade`).
 pub const PLAY_STORE_PAGE: &str = "https://play.google.com/store/apps/details?id=app.cozcade";
 
+/// A messaging app whose own web view opened the invitation: its storage is its own, so a seat
+/// taken there is found again only there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct InAppBrowser {
+    /// The app's name, as players know it.
+    pub app: &'static str,
+    /// Android, where an `intent:` link hands a page to the player's own browser.
+    pub android: bool,
+}
+
+impl InAppBrowser {
+    /// The messaging app named by a web view's user agent (its own marker in it), if any.
+    /// Order matters: Messenger's agent also carries Facebook's marker.
+    pub fn of(user_agent: &str) -> Option<InAppBrowser> {
+        const MARKERS: [(&str, &str); 10] = [
+            ("Instagram", "Instagram"),
+            ("FBAN/Messenger", "Messenger"),
+            ("Orca-Android", "Messenger"),
+            ("FBAN/", "Facebook"),
+            ("FB_IAB", "Facebook"),
+            ("MicroMessenger", "WeChat"),
+            (" Line/", "LINE"),
+            ("KAKAOTALK", "KakaoTalk"),
+            ("Snapchat", "Snapchat"),
+            ("musical_ly", "TikTok"),
+        ];
+        let app = MARKERS
+            .iter()
+            .find(|(marker, _)| user_agent.contains(marker))
+            .map(|(_, app)| *app)?;
+        Some(InAppBrowser {
+            app,
+            android: user_agent.contains("Android"),
+        })
+    }
+
+    /// A link that opens `page` in the player's own browser from inside the app's web view:
+    /// an `intent:` URL on Android; elsewhere none that works everywhere (iOS's in-app
+    /// browsers offer "Open in Safari" in their own menu, which the welcome says instead).
+    pub fn own_browser_link(&self, page: &str) -> Option<String> {
+        if !self.android {
+            return None;
+        }
+        let (scheme, rest) = page.split_once("://")?;
+        Some(format!("intent://{rest}#Intent;scheme={scheme};end"))
+    }
+}
+
 /// What the welcome knows of the room.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WelcomeInfo {
@@ -111,6 +159,43 @@ mod tests {
         for info in [WelcomeInfo::Reading, WelcomeInfo::Unreadable("down".into())] {
             let w = welcome(info);
             assert_eq!((w.game(), w.seat(), w.full()), (None, None, false));
+        }
+    }
+
+    #[test]
+    fn a_messaging_apps_web_view_is_named_and_left_for_the_own_browser() {
+        let instagram = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) \
+                         Version/4.0 Chrome/120.0 Mobile Safari/537.36 Instagram 312.0.0.32.112 Android";
+        let seen = InAppBrowser::of(instagram).expect("Instagram's web view");
+        assert_eq!(
+            seen,
+            InAppBrowser {
+                app: "Instagram",
+                android: true
+            }
+        );
+        assert_eq!(
+            seen.own_browser_link(&format!("https://play.cozcade.app/r/{ROOM}")),
+            Some(format!(
+                "intent://play.cozcade.app/r/{ROOM}#Intent;scheme=https;end"
+            ))
+        );
+        let messenger = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 \
+                         (KHTML, like Gecko) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/450.0]";
+        let seen = InAppBrowser::of(messenger).expect("Messenger's web view");
+        assert_eq!((seen.app, seen.android), ("Messenger", false));
+        assert_eq!(seen.own_browser_link("https://play.cozcade.app/"), None);
+        assert_eq!(
+            InAppBrowser::of("Mozilla/5.0 (Linux; Android 14) MicroMessenger/8.0").map(|b| b.app),
+            Some("WeChat")
+        );
+        // Browsers themselves are no messaging app.
+        for browser in [
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
+            "Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36",
+            "",
+        ] {
+            assert_eq!(InAppBrowser::of(browser), None, "{browser}");
         }
     }
 

@@ -17,7 +17,7 @@ pub use local::LocalStore;
 pub use memory::MemoryStore;
 pub use seats::{
     Glance, MAX_SEATS, RoomSeat, forget_room, keep_room_seat, mark_leaving, note_glance,
-    room_seats, seat_key_for,
+    note_replacing_key, replacing_key_for, room_seats, seat_key_for,
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use sqlite::SqliteStore;

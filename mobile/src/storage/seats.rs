@@ -32,6 +32,10 @@ pub struct RoomSeat {
     /// the leave (a seat given up on the device alone would keep the friend waiting).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub leaving: bool,
+    /// A new key asked for (a new personal link) and not yet confirmed: kept before it is sent,
+    /// so that the seat is never lost between the device and the server.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replacing_key: Option<SeatKey>,
 }
 
 /// A room as this device last saw it.
@@ -72,10 +76,45 @@ pub fn seat_key_for(
     server: &str,
     room: &str,
 ) -> Result<Option<SeatKey>, StoreError> {
+    Ok(kept_seat(store, server, room)?
+        .filter(|seat| !seat.leaving)
+        .map(|seat| seat.seat_key))
+}
+
+/// The room's entry in the list, leaving or not.
+fn kept_seat(store: &dyn Store, server: &str, room: &str) -> Result<Option<RoomSeat>, StoreError> {
     Ok(room_seats(store)?
         .into_iter()
-        .find(|seat| seat.is_room(server, room) && !seat.leaving)
-        .map(|seat| seat.seat_key))
+        .find(|seat| seat.is_room(server, room)))
+}
+
+/// The key a replacement in flight will give the room's seat (see [`RoomSeat::replacing_key`]).
+pub fn replacing_key_for(
+    store: &dyn Store,
+    server: &str,
+    room: &str,
+) -> Result<Option<SeatKey>, StoreError> {
+    Ok(kept_seat(store, server, room)?.and_then(|seat| seat.replacing_key))
+}
+
+/// Keeps (`Some`) or drops (`None`) the key a replacement will give the room's seat. Whether
+/// the room was there.
+pub fn note_replacing_key(
+    store: &dyn Store,
+    server: &str,
+    room: &str,
+    key: Option<SeatKey>,
+) -> Result<bool, StoreError> {
+    let mut seats = room_seats(store)?;
+    let Some(kept) = seats.iter_mut().find(|s| s.is_room(server, room)) else {
+        return Ok(false);
+    };
+    if kept.replacing_key == key {
+        return Ok(true);
+    }
+    kept.replacing_key = key;
+    write(store, &seats)?;
+    Ok(true)
 }
 
 /// Notes how a room stands now; `now` is taken as its last play when its number moved on.
@@ -165,6 +204,7 @@ mod tests {
             seat_key: key.parse().expect("well formed"),
             glance: None,
             leaving: false,
+            replacing_key: None,
         }
     }
 
@@ -285,6 +325,29 @@ mod tests {
         keep_room_seat(&store, seat(R2, "k2")).unwrap();
         forget_room(&store, "https://play.example", R1).unwrap();
         assert_eq!(room_seats(&store).unwrap(), vec![seat(R2, "k2")]);
+    }
+
+    #[test]
+    fn a_replacing_key_is_kept_with_its_seat_until_dropped() {
+        let store = MemoryStore::default();
+        keep_room_seat(&store, seat(R1, "k1")).unwrap();
+        let server = "https://play.example";
+        assert_eq!(replacing_key_for(&store, server, R1), Ok(None));
+        let new: SeatKey = "k1-new".parse().expect("well formed");
+        assert_eq!(
+            note_replacing_key(&store, server, R1, Some(new.clone())),
+            Ok(true)
+        );
+        assert_eq!(replacing_key_for(&store, server, R1), Ok(Some(new)));
+        // The seat's own key is unchanged until the server confirms.
+        assert_eq!(
+            seat_key_for(&store, server, R1),
+            Ok(Some("k1".parse().expect("well formed")))
+        );
+        assert_eq!(note_replacing_key(&store, server, R1, None), Ok(true));
+        assert_eq!(replacing_key_for(&store, server, R1), Ok(None));
+        // A room the device holds no seat in keeps nothing.
+        assert_eq!(note_replacing_key(&store, server, R2, None), Ok(false));
     }
 
     #[test]

@@ -205,6 +205,7 @@ mod tests {
                 seat_key: "9d1f5c0e".parse().expect("well formed"),
                 glance: None,
                 leaving: false,
+                replacing_key: None,
             };
             keep_room_seat(&store, seat).expect("keeps");
         }

@@ -5,12 +5,12 @@
 //! nothing. The owner stores the event and only then [adopts](Room::adopt) the decided room, so
 //! a failed write leaves the room exactly as it was and there is nothing to undo.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use cozcade_engine::{AnyRecord, GameKind};
 use cozcade_protocol::{
-    ActionId, ClientMessage, ErrorCode, Event, FoldError, RoomId, RoomState, Seat, SeatStatus,
-    ServerMessage,
+    ActionId, ClientMessage, ErrorCode, Event, FoldError, RoomId, RoomState, Seat, SeatKey,
+    SeatStatus, ServerMessage,
 };
 
 use crate::{secret::KeyHash, store::StoredRoom};
@@ -103,6 +103,8 @@ pub struct Room {
     /// the sequence number each got.
     pub action_ids: HashMap<(Seat, ActionId), u64>,
     pub seat_key_hashes: [Option<KeyHash>; 2],
+    /// Keys their players replaced: a hello with one is told so, not that it never held a seat.
+    pub retired_key_hashes: HashSet<KeyHash>,
     /// Once `seq` reaches this, every action is refused (`room_exhausted`).
     pub max_events: u64,
 }
@@ -133,6 +135,7 @@ impl Room {
             log: Vec::new(),
             action_ids: HashMap::new(),
             seat_key_hashes,
+            retired_key_hashes: HashSet::new(),
             max_events: DEFAULT_MAX_EVENTS,
         }
     }
@@ -165,6 +168,7 @@ impl Room {
     /// it is confirmed.
     pub fn from_stored(id: RoomId, stored: StoredRoom) -> Result<Room, ReplayError> {
         let mut room = Room::new(id, stored.game, stored.seat_key_hashes);
+        room.retired_key_hashes = stored.retired_key_hashes.into_iter().collect();
         for event in stored.events {
             let logged = Logged {
                 seq: event.seq,
@@ -188,6 +192,19 @@ impl Room {
             .find(|s| self.seat_key_hashes[s.index()].as_ref() == Some(hash))
     }
 
+    /// Whether `hash` is a key its seat's player replaced.
+    pub fn is_retired(&self, hash: &KeyHash) -> bool {
+        self.retired_key_hashes.contains(hash)
+    }
+
+    /// Gives `seat` the key that hashes to `new` (once its `seat_key_replaced` is stored);
+    /// the old key is kept as retired.
+    pub fn replace_key(&mut self, seat: Seat, new: KeyHash) {
+        if let Some(old) = self.seat_key_hashes[seat.index()].replace(new) {
+            self.retired_key_hashes.insert(old);
+        }
+    }
+
     /// The seat a newcomer without a key gets: the guest seat first, the creator's only if its
     /// player left.
     pub fn open_seat(&self) -> Option<Seat> {
@@ -203,7 +220,8 @@ impl Room {
             | ClientMessage::NewRound { action_id, seq }
             | ClientMessage::DeclineNewRound { action_id, seq }
             | ClientMessage::WithdrawNewRound { action_id, seq } => (action_id, Some(*seq)),
-            ClientMessage::Leave { action_id } => (action_id, None),
+            ClientMessage::Leave { action_id }
+            | ClientMessage::ReplaceSeatKey { action_id, .. } => (action_id, None),
             ClientMessage::Resync {} => return Ok(Decision::Sync),
             // The connection answers pings itself; one that got here changes nothing.
             ClientMessage::Ping {} => {
@@ -301,6 +319,27 @@ impl Room {
                 }
             }
             ClientMessage::Leave { .. } => Event::Left,
+            ClientMessage::ReplaceSeatKey { seat_key, .. } => {
+                if !seat_key.may_replace() {
+                    return Err(Refusal::new(
+                        ErrorCode::BadSeatKey,
+                        format!(
+                            "a new seat key needs at least {} characters",
+                            SeatKey::MIN_NEW_LEN
+                        ),
+                        Some(action_id),
+                    ));
+                }
+                let hash = crate::secret::hash_key(seat_key);
+                if self.seat_of(&hash).is_some() || self.is_retired(&hash) {
+                    return Err(Refusal::new(
+                        ErrorCode::BadSeatKey,
+                        "this key was already used in this room; make a new one",
+                        Some(action_id),
+                    ));
+                }
+                Event::SeatKeyReplaced
+            }
             // -- Answering a request for a new round other than by agreeing --
             ClientMessage::DeclineNewRound { .. } => {
                 if self.state.new_round_proposed_by != Some(seat.other()) {
@@ -357,7 +396,10 @@ impl Room {
                 self.log.clear();
             }
             Event::Left => self.seat_key_hashes[logged.by.index()] = None,
-            Event::Move { .. }
+            // The new key is not in the event (it goes to both players): the room's owner
+            // gives it with `replace_key`, and a stored room reads it from the room's row.
+            Event::SeatKeyReplaced
+            | Event::Move { .. }
             | Event::NewRoundProposed
             | Event::NewRoundDeclined
             | Event::NewRoundWithdrawn => {}
@@ -745,6 +787,7 @@ mod tests {
             id: room.id().to_string(),
             game: room.game(),
             seat_key_hashes: room.seat_key_hashes,
+            retired_key_hashes: Vec::new(),
             last_active: 0,
             events: room
                 .log
@@ -775,12 +818,55 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_seat_key_is_replaced_by_a_long_fresh_one_and_the_old_one_is_retired() {
+        let mut room = both_seated();
+        let replace = |id: &str, key: &str| ClientMessage::ReplaceSeatKey {
+            action_id: id.parse().expect("well formed"),
+            seat_key: key.parse().expect("well formed"),
+        };
+        refused(
+            &room,
+            Seat::Second,
+            &replace("r1", "short"),
+            ErrorCode::BadSeatKey,
+        );
+        let fresh = "0123456789abcdef0123456789abcdef";
+        let Ok(Decision::Confirm(logged)) = room.decide(Seat::Second, &replace("r2", fresh)) else {
+            panic!("a long fresh key is taken");
+        };
+        assert_eq!(logged.event, Event::SeatKeyReplaced);
+        // Deciding changed nothing: the old key still holds the seat until it is stored.
+        assert_eq!(room.seat_of(&GUEST), Some(Seat::Second));
+        room.adopt(logged).expect("folds");
+        let new = crate::secret::hash_key(&fresh.parse().expect("well formed"));
+        room.replace_key(Seat::Second, new);
+        assert_eq!(room.seat_of(&new), Some(Seat::Second));
+        assert_eq!(room.seat_of(&GUEST), None);
+        assert!(room.is_retired(&GUEST));
+        // The game goes on as it was, and the same key cannot come back.
+        assert_eq!(room.seq(), 1);
+        refused(
+            &room,
+            Seat::Second,
+            &replace("r3", fresh),
+            ErrorCode::BadSeatKey,
+        );
+        // Read back from the store, the retired key stays retired.
+        let mut kept = stored(&room, &room.log);
+        kept.seat_key_hashes = room.seat_key_hashes;
+        let rebuilt = Room::from_stored(room.id().clone(), kept).expect("replays");
+        assert_eq!(rebuilt.seat_of(&new), Some(Seat::Second));
+        assert!(rebuilt.is_retired(&GUEST));
+    }
+
     /// The room as `from_stored` reads it back from its log.
     fn stored(room: &Room, events: &[Logged]) -> StoredRoom {
         StoredRoom {
             id: room.id().to_string(),
             game: room.game(),
             seat_key_hashes: [Some(CREATOR), Some(GUEST)],
+            retired_key_hashes: room.retired_key_hashes.iter().copied().collect(),
             last_active: 0,
             events: events
                 .iter()

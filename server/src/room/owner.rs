@@ -389,7 +389,14 @@ impl Owner {
         let room_id = self.room.id().to_string();
         let (seat, new_key) = match seat_key {
             Some(key) => {
-                let Some(seat) = self.room.seat_of(&secret::hash_key(&key)) else {
+                let hash = secret::hash_key(&key);
+                let Some(seat) = self.room.seat_of(&hash) else {
+                    if self.room.is_retired(&hash) {
+                        return JoinResult::Refused(
+                            ErrorCode::SeatKeyReplaced,
+                            "this link was replaced by its owner: open the new one".into(),
+                        );
+                    }
                     return JoinResult::Refused(
                         ErrorCode::BadSeatKey,
                         format!("this seat key does not hold a seat in room {room_id}"),
@@ -508,6 +515,20 @@ impl Owner {
             },
         }];
         let left = logged.event == Event::Left;
+        // A replaced key: the seat's new one, stored with the event (decide checked both).
+        let new_key = match (message, self.room.seat_key_hashes[seat.index()]) {
+            (ClientMessage::ReplaceSeatKey { seat_key, .. }, Some(old)) => {
+                let new = secret::hash_key(seat_key);
+                writes.push(Write::ReplaceSeatKey {
+                    room: self.room.id().to_string(),
+                    seat,
+                    old,
+                    new,
+                });
+                Some(new)
+            }
+            _ => None,
+        };
         if left {
             writes.push(Write::SetSeat {
                 room: self.room.id().to_string(),
@@ -522,7 +543,9 @@ impl Owner {
             });
         }
         // Both SetSeat (on leaving) and Touch refresh the room's activity time.
-        let writes_touch = writes.len() > 1;
+        let writes_touch = writes
+            .iter()
+            .any(|w| matches!(w, Write::SetSeat { .. } | Write::Touch { .. }));
         if let Err(e) = self.shared.store.write(writes).await {
             let message = if matches!(e, StoreError::Busy) {
                 // Shedding load: a warning per refusal would add to it.
@@ -562,6 +585,9 @@ impl Owner {
             );
             self.reload = true;
             return;
+        }
+        if let Some(new) = new_key {
+            self.room.replace_key(seat, new);
         }
         self.broadcast(&message);
         if left {

@@ -163,6 +163,40 @@ pub async fn check(store: &dyn Store) {
             .is_err()
     );
 
+    // A replaced key: the seat holds the new one and the old one is kept as retired, once;
+    // a replacement of a key the seat no longer holds changes nothing.
+    let replace = |old, new| Write::ReplaceSeatKey {
+        room: "r1".into(),
+        seat: Side::First,
+        old,
+        new,
+    };
+    store
+        .write(vec![replace([7; 32], [11; 32])])
+        .await
+        .expect("replace the creator's key");
+    let loaded = store.load_room("r1").await.expect("load").expect("r1");
+    assert_eq!(loaded.seat_key_hashes, [Some([11; 32]), None]);
+    assert_eq!(loaded.retired_key_hashes, [[7; 32]]);
+    assert!(matches!(
+        store.write(vec![replace([7; 32], [12; 32])]).await,
+        Err(StoreError::NoSuchRoom(_))
+    ));
+    let loaded = store.load_room("r1").await.expect("load").expect("r1");
+    assert_eq!(
+        (loaded.seat_key_hashes, loaded.retired_key_hashes),
+        ([Some([11; 32]), None], vec![[7; 32]])
+    );
+    assert!(
+        store
+            .load_room("r2")
+            .await
+            .expect("load")
+            .expect("r2")
+            .retired_key_hashes
+            .is_empty()
+    );
+
     // Touch moves activity forward only.
     store
         .write(vec![Write::Touch {
@@ -269,20 +303,13 @@ pub async fn check(store: &dyn Store) {
         ["met".to_owned()]
     );
     assert_eq!(store.count_rooms().await.expect("count"), 1);
-    // A new room with the deleted id starts with no actions of the old one.
+    // A new room with the deleted id starts with no actions and no retired keys of the old one.
     store
         .write(vec![room("r1", 400)])
         .await
         .expect("create again");
-    assert!(
-        store
-            .load_room("r1")
-            .await
-            .expect("load")
-            .expect("r1")
-            .events
-            .is_empty()
-    );
+    let again = store.load_room("r1").await.expect("load").expect("r1");
+    assert!(again.events.is_empty() && again.retired_key_hashes.is_empty());
 
     // A room that does not exist cannot be taken (a store shared by instances says so).
     if store.lease_period().is_some() {

@@ -112,6 +112,8 @@ pub struct StoredRoom {
     pub last_active: i64,
     /// Indexed by seat; `None` is an open seat.
     pub seat_key_hashes: [Option<KeyHash>; 2],
+    /// Keys their players replaced (in no order).
+    pub retired_key_hashes: Vec<KeyHash>,
     /// In sequence order.
     pub events: Vec<StoredEvent>,
 }
@@ -143,6 +145,15 @@ pub enum Write {
     Append {
         room: String,
         event: StoredEvent,
+    },
+    /// Give a seat a new key in place of `old` (a player's new personal link); `old` is kept
+    /// as retired. Fails with `NoSuchRoom` when the room is gone or the seat no longer holds
+    /// `old`.
+    ReplaceSeatKey {
+        room: String,
+        seat: Seat,
+        old: KeyHash,
+        new: KeyHash,
     },
     /// Mark the room active (a player connected).
     Touch {

@@ -76,6 +76,13 @@ const MIGRATIONS: &[&str] = &[
     UPDATE rooms SET joined_at = last_active
         WHERE seat2_key_hash IS NOT NULL OR id IN (SELECT room FROM actions WHERE seat = 2);
     CREATE INDEX rooms_unjoined ON rooms (created_at) WHERE joined_at IS NULL;",
+    // 4: keys their players replaced (a new personal link), so an old copy of the link is told
+    // it was replaced instead of that it never held a seat.
+    "CREATE TABLE retired_seat_keys (
+        room TEXT NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,
+        key_hash BYTEA NOT NULL,
+        PRIMARY KEY (room, key_hash)
+    );",
 ];
 
 /// Serialises migrations when several instances start at once (an arbitrary fixed key).
@@ -297,12 +304,24 @@ impl PostgresStore {
                 row.try_get(4).map_err(db_error)?,
             )?);
         }
+        let retired = tx
+            .query(
+                "SELECT key_hash FROM retired_seat_keys WHERE room = $1",
+                &[&id],
+            )
+            .await
+            .map_err(db_error)?;
+        let mut retired_key_hashes = Vec::with_capacity(retired.len());
+        for row in retired {
+            retired_key_hashes.extend(columns::key_hash(Some(row.try_get(0).map_err(db_error)?))?);
+        }
         tx.commit().await.map_err(db_error)?;
         Ok(Some(StoredRoom {
             id: id.to_owned(),
             game,
             last_active,
             seat_key_hashes: [columns::key_hash(seat1)?, columns::key_hash(seat2)?],
+            retired_key_hashes,
             events,
         }))
     }
@@ -559,9 +578,10 @@ async fn why_not_owner(tx: &Transaction<'_>, room: &str) -> StoreError {
 fn fenced_room(write: &Write) -> Option<&str> {
     match write {
         Write::CreateRoom(_) => None,
-        Write::SetSeat { room, .. } | Write::Append { room, .. } | Write::Touch { room, .. } => {
-            Some(room)
-        }
+        Write::SetSeat { room, .. }
+        | Write::Append { room, .. }
+        | Write::ReplaceSeatKey { room, .. }
+        | Write::Touch { room, .. } => Some(room),
     }
 }
 
@@ -589,6 +609,24 @@ fn sql(write: &Write) -> &'static str {
         Write::Append { .. } => {
             "INSERT INTO actions (room, seq, seat, action_id, event, at)
              VALUES ($1, $2, $3, $4, $5, $6)"
+        }
+        // One statement: the key is replaced only where the seat still holds the old one, and
+        // the old one is retired only then.
+        Write::ReplaceSeatKey {
+            seat: Side::First, ..
+        } => {
+            "WITH replaced AS (
+                UPDATE rooms SET seat1_key_hash = $3 WHERE id = $1 AND seat1_key_hash = $2
+                RETURNING id)
+             INSERT INTO retired_seat_keys (room, key_hash) SELECT id, $2 FROM replaced"
+        }
+        Write::ReplaceSeatKey {
+            seat: Side::Second, ..
+        } => {
+            "WITH replaced AS (
+                UPDATE rooms SET seat2_key_hash = $3 WHERE id = $1 AND seat2_key_hash = $2
+                RETURNING id)
+             INSERT INTO retired_seat_keys (room, key_hash) SELECT id, $2 FROM replaced"
         }
         Write::Touch { .. } => {
             "UPDATE rooms SET last_active = GREATEST(last_active, $2) WHERE id = $1"
@@ -647,6 +685,15 @@ async fn apply(
             )
             .await
             .map_err(db_error)?;
+        }
+        Write::ReplaceSeatKey { room, old, new, .. } => {
+            let changed = tx
+                .execute(statement, &[room, &&old[..], &&new[..]])
+                .await
+                .map_err(db_error)?;
+            if changed == 0 {
+                return Err(StoreError::NoSuchRoom(room.clone()));
+            }
         }
         Write::Touch { room, now } => {
             tx.execute(statement, &[room, now])

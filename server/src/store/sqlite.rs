@@ -82,6 +82,13 @@ const MIGRATIONS: &[&str] = &[
     UPDATE rooms SET joined_at = last_active
         WHERE seat2_key_hash IS NOT NULL OR id IN (SELECT room FROM actions WHERE seat = 2);
     CREATE INDEX rooms_unjoined ON rooms (created_at) WHERE joined_at IS NULL;",
+    // 3: keys their players replaced (a new personal link), so an old copy of the link is told
+    // it was replaced instead of that it never held a seat.
+    "CREATE TABLE retired_seat_keys (
+        room TEXT NOT NULL REFERENCES rooms (id) ON DELETE CASCADE,
+        key_hash BLOB NOT NULL,
+        PRIMARY KEY (room, key_hash)
+    ) WITHOUT ROWID;",
 ];
 
 type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
@@ -708,6 +715,31 @@ fn apply(c: &Connection, write: &Write) -> Result<(), StoreError> {
             })
             .map_err(db_error)?;
         }
+        Write::ReplaceSeatKey {
+            room,
+            seat,
+            old,
+            new,
+        } => {
+            let sql = match seat {
+                Side::First => {
+                    "UPDATE rooms SET seat1_key_hash = ?3 WHERE id = ?1 AND seat1_key_hash = ?2"
+                }
+                Side::Second => {
+                    "UPDATE rooms SET seat2_key_hash = ?3 WHERE id = ?1 AND seat2_key_hash = ?2"
+                }
+            };
+            let changed = c
+                .prepare_cached(sql)
+                .and_then(|mut s| s.execute(params![room, &old[..], &new[..]]))
+                .map_err(db_error)?;
+            if changed == 0 {
+                return Err(StoreError::NoSuchRoom(room.clone()));
+            }
+            c.prepare_cached("INSERT INTO retired_seat_keys (room, key_hash) VALUES (?1, ?2)")
+                .and_then(|mut s| s.execute(params![room, &old[..]]))
+                .map_err(db_error)?;
+        }
         Write::Touch { room, now } => {
             c.prepare_cached("UPDATE rooms SET last_active = max(last_active, ?2) WHERE id = ?1")
                 .and_then(|mut s| s.execute(params![room, now]))
@@ -788,11 +820,22 @@ fn load(c: &Connection, id: &str) -> Result<Option<StoredRoom>, StoreError> {
         let (seq, seat, action_id, event, at) = row.map_err(db_error)?;
         events.push(columns::stored_event(seq, seat, action_id, &event, at)?);
     }
+    let mut statement = c
+        .prepare_cached("SELECT key_hash FROM retired_seat_keys WHERE room = ?1")
+        .map_err(db_error)?;
+    let rows = statement
+        .query_map([id], |row| row.get::<_, Vec<u8>>(0))
+        .map_err(db_error)?;
+    let mut retired_key_hashes = Vec::new();
+    for row in rows {
+        retired_key_hashes.extend(columns::key_hash(Some(row.map_err(db_error)?))?);
+    }
     Ok(Some(StoredRoom {
         id: id.to_owned(),
         game,
         last_active,
         seat_key_hashes: [columns::key_hash(seat1)?, columns::key_hash(seat2)?],
+        retired_key_hashes,
         events,
     }))
 }

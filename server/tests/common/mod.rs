@@ -71,6 +71,22 @@ impl TestServer {
         }
     }
 
+    /// Stops the server and starts another on the same store (the same SQLite file), with the
+    /// tests' limits and a clock at [`START`]: a restart, as after a deploy or a crash.
+    pub async fn restart(&mut self) {
+        if let Some(running) = self.server.take() {
+            running.shutdown().await;
+        }
+        let mut config = Config::for_tests(self.db());
+        config.limits = test_limits();
+        self.clock = Arc::new(ManualClock::new(START));
+        let running = cozcade_server::start(config, self.clock.clone())
+            .await
+            .expect("server starts again");
+        self.addr = running.addr;
+        self.server = Some(running);
+    }
+
     pub fn db(&self) -> PathBuf {
         self.dir.path().join("rooms.db")
     }

@@ -47,11 +47,15 @@ impl Room {
             seat_key: created.seat_key,
             glance: None,
             leaving: false,
+            replacing_key: None,
         });
-        self.open_invitation(Invitation {
-            server,
-            room: created.room,
-        });
+        self.open_invitation(
+            Invitation {
+                server,
+                room: created.room,
+            },
+            None,
+        );
         Ok(())
     }
 

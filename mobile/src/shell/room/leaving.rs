@@ -82,7 +82,11 @@ impl Room {
             let gone = matches!(
                 client.link(),
                 Link::Stopped(
-                    Stop::Left | Stop::BadSeatKey | Stop::UnknownRoom | Stop::RoomExpired
+                    Stop::Left
+                        | Stop::BadSeatKey
+                        | Stop::SeatKeyReplaced
+                        | Stop::UnknownRoom
+                        | Stop::RoomExpired
                 )
             );
             if gone {

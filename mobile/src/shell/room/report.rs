@@ -18,6 +18,8 @@ use crate::{
 pub(super) struct Kept {
     /// The seat key stored for the room.
     pub(super) key: Option<SeatKey>,
+    /// The key a replacement in flight will give the seat, as stored.
+    pub(super) replacing: Option<SeatKey>,
     /// The seat was forgotten (the room is gone or no longer ours).
     pub(super) forgotten: bool,
     /// The last glance noted for the list of online games: seat, turn, number.
@@ -36,6 +38,7 @@ impl Room {
     ) {
         let Kept {
             key: kept_key,
+            replacing,
             forgotten,
             glance,
         } = kept;
@@ -53,6 +56,7 @@ impl Room {
             && kept_key.as_ref() != Some(key)
         {
             *kept_key = Some(key.clone());
+            *replacing = client.replacing_key().cloned();
             self.keep_seat(RoomSeat {
                 server: invitation.server.clone(),
                 room: invitation.room.clone(),
@@ -60,7 +64,13 @@ impl Room {
                 seat_key: key.clone(),
                 glance: None,
                 leaving: false,
+                replacing_key: replacing.clone(),
             });
+        }
+        // A replacement refused (or found applied) leaves nothing to keep.
+        if !*forgotten && replacing.is_some() && client.replacing_key().is_none() {
+            *replacing = None;
+            self.note_replacing_key(invitation, None);
         }
         // How the game stands, for the device's list (written only when it changed).
         if !*forgotten && let (Some(state), Some(seat)) = (client.state(), client.seat()) {

@@ -2,6 +2,7 @@
 //! online games drawn from them.
 
 use cozcade_engine::Side;
+use cozcade_protocol::SeatKey;
 
 use super::Room;
 use crate::{
@@ -18,6 +19,36 @@ impl Room {
         if let Err(error) = storage::keep_room_seat(store.as_ref(), seat) {
             self.settings.save_failed(error);
         }
+    }
+
+    /// Keeps (or drops) the key a new personal link will give this room's seat. `false` when it
+    /// could not be kept: then it must not be sent.
+    pub(super) fn note_replacing_key(self, invitation: &Invitation, key: Option<SeatKey>) -> bool {
+        let Some(store) = self.settings.store() else {
+            return false;
+        };
+        match storage::note_replacing_key(store.as_ref(), &invitation.server, &invitation.room, key)
+        {
+            Ok(kept) => kept,
+            Err(error) => {
+                self.settings.save_failed(error);
+                false
+            }
+        }
+    }
+
+    /// A new personal link: a new key, kept on the device, then sent to the server, which
+    /// makes every copy of the old link stop working. `false` when there was no way to make
+    /// or keep a key (nothing is sent then).
+    pub fn replace_seat_key(self, invitation: &Invitation) -> bool {
+        let Some(key) = platform::new_seat_key() else {
+            return false;
+        };
+        if !self.note_replacing_key(invitation, Some(key.clone())) {
+            return false;
+        }
+        self.send(crate::online::connection::Intent::ReplaceSeatKey(key));
+        true
     }
 
     pub(super) fn forget_seat(self, invitation: &Invitation) {

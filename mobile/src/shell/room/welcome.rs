@@ -21,7 +21,7 @@ impl Room {
         platform::show_room_in_address(Some(&invitation.room));
         if is_offline() {
             // The same explanation as a room opened without a network.
-            return self.connect(invitation, None);
+            return self.connect(invitation, None, None);
         }
         self.welcome.set(Some(Welcome::reading(invitation.clone())));
         self.screen.set(Screen::Welcome);
@@ -61,7 +61,7 @@ impl Room {
         let Some(welcome) = self.welcome.take() else {
             return;
         };
-        self.connect(welcome.invitation, None);
+        self.connect(welcome.invitation, None, None);
     }
 
     /// Forgets the welcome on screen (the player went elsewhere without taking the seat).
