@@ -142,6 +142,11 @@ async function webkitDevice(kind, options) {
     page,
     context: {
       setOffline: (offline) => page.setOffline(offline, browser.proxy),
+      // What the device's proxy forwards: every request but those of the page's own cache.
+      on: (event, listener) => {
+        if (event !== "request") throw new Error(`WebKit devices here report no "${event}" events (Chromium only)`);
+        browser.proxy.onRequest(listener);
+      },
       addInitScript: chromiumOnly("addInitScript"),
       route: chromiumOnly("route"),
       newPage: chromiumOnly("a second page"),

@@ -19,7 +19,7 @@
 //   emulation tells it (`navigator.onLine` false and an `offline` event).
 // - page errors are recorded from the first script the test runs on a page (the driver gives
 //   no console), so an error before that, during the first load, goes unseen.
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -71,6 +71,12 @@ async function xvfb() {
 async function switchableProxy() {
   let offline = false;
   const open = new Set();
+  // Each request forwarded, as playwright's `request` event hands it over (URL, headers, body).
+  const requestListeners = [];
+  const seen = (req, body) => {
+    const request = { url: () => req.url, allHeaders: async () => ({ ...req.headers }), postData: () => body || null };
+    for (const listener of requestListeners) listener(request);
+  };
   const track = (socket) => {
     if (open.has(socket)) return;
     open.add(socket);
@@ -80,6 +86,9 @@ async function switchableProxy() {
   const server = http.createServer((req, res) => {
     track(req.socket);
     if (offline) return req.socket.destroy();
+    const body = [];
+    req.on("data", (chunk) => body.push(chunk));
+    req.on("end", () => seen(req, Buffer.concat(body).toString("latin1")));
     let target;
     try { target = new URL(req.url); } catch { res.writeHead(400); return res.end(); }
     const upstream = http.request({
@@ -112,6 +121,7 @@ async function switchableProxy() {
     tunnel(socket, host, port, head);
   });
   server.on("upgrade", (req, socket, head) => {
+    seen(req, "");
     let target;
     try { target = new URL(req.url); } catch { return socket.destroy(); }
     const lines = [`${req.method} ${target.pathname}${target.search} HTTP/1.1`];
@@ -121,6 +131,7 @@ async function switchableProxy() {
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {
     url: `http://127.0.0.1:${server.address().port}`,
+    onRequest(listener) { requestListeners.push(listener); },
     offline(value) {
       offline = value;
       if (value) for (const socket of open) socket.destroy();
@@ -200,6 +211,8 @@ export async function launch(viewport, options = {}) {
   }
   const args = ["--automation", `--proxy=${proxy.url}`];
   if (options.colorScheme === "dark") args.push("--dark-mode");
+  // A messaging app's web view, say, as its user agent names it (a WebKitSettings property).
+  if (options.userAgent) args.push(`--user-agent=${options.userAgent}`);
   const driver = await new Builder().usingServer(server).withCapabilities({
     browserName: "MiniBrowser",
     "webkitgtk:browserOptions": { binary: miniBrowser(), args },
@@ -414,6 +427,13 @@ const TIMEOUT = 30000;
 /** How long one command may go unanswered: longer than any script the tests send (they wait
  * 30 s at most in the page), so only a browser that died or hung gets here. */
 const COMMAND_TIMEOUT = 90000;
+const SILENT = Symbol("unanswered");
+
+/** How long a read (finding elements, reading their text or attributes, a screenshot) may go
+ * unanswered before it is sent once more: on a loaded machine WebKitGTK now and then leaves one
+ * command unanswered while the next is answered at once. A read changes nothing in the page,
+ * so sending it again is safe; anything else fails at the first silence. */
+const READ_TIMEOUT = 20000;
 
 class TimeoutError extends Error {}
 
@@ -437,7 +457,12 @@ export class WebKitPage {
   }
 
   /** Runs `body` (a function body, with `resolve` and `args` in scope) in the page. */
-  async run(body, ...args) {
+  run(body, ...args) { return this.script(false, body, args); }
+
+  /** `run` for a body that only reads the page: a silence is retried once (see READ_TIMEOUT). */
+  read(body, ...args) { return this.script(true, body, args); }
+
+  async script(idempotent, body, args) {
     const script = `${WATCH}
       const resolve = ${RESOLVE};
       const args = arguments;
@@ -445,9 +470,17 @@ export class WebKitPage {
       const watch = window.__cozcadeWatch;
       const news = { errors: watch.errors.splice(0), console: watch.console.splice(0) };
       return [result, location.href, news];`;
-    const [result, href, news] = await this.answered(
-      this.driver.executeScript(`return (async () => { ${script} })()`, ...args), "a script");
+    // The page's errors and console messages are taken from every answer, even one that came
+    // after its read was sent again, so none goes unseen.
+    const send = () => this.driver.executeScript(`return (async () => { ${script} })()`, ...args)
+      .then((answer) => { this.news(answer[2]); return answer; });
+    const [result, href] = idempotent ? await this.answeredRead(send, "a read of the page")
+      : await this.answered(send(), "a script");
     this.address = href;
+    return result;
+  }
+
+  news(news) {
     for (const error of news.errors) {
       this.errors.push(error);
       for (const listener of this.listeners.pageerror) listener(new Error(error));
@@ -455,7 +488,6 @@ export class WebKitPage {
     for (const [type, text] of news.console) {
       for (const listener of this.listeners.console) listener({ type: () => type, text: () => text });
     }
-    return result;
   }
 
   /** `command`, unless the browser leaves it unanswered: then an error with the driver's log. */
@@ -470,6 +502,29 @@ export class WebKitPage {
       return await Promise.race([command, silence]);
     } finally {
       clearTimeout(timer);
+    }
+  }
+
+  /** `send()`, sent once more if the browser leaves it unanswered for READ_TIMEOUT; after a
+   * second silence, an error with the driver's log. Only for commands that change nothing. */
+  async answeredRead(send, what) {
+    for (let attempt = 1; ; attempt++) {
+      const command = send();
+      let timer;
+      const silence = new Promise((resolve) => { timer = setTimeout(() => resolve(SILENT), READ_TIMEOUT); });
+      try {
+        const answer = await Promise.race([command, silence]);
+        if (answer !== SILENT) return answer;
+      } finally {
+        clearTimeout(timer);
+      }
+      // The unanswered command may still fail later: nobody waits for it any more.
+      command.catch(() => {});
+      if (attempt === 2) {
+        throw new Error(`WebKit left ${what} unanswered twice for ${READ_TIMEOUT / 1000} s; ` +
+          `WebKitWebDriver's log:\n${this.driverLog().slice(-3000)}`);
+      }
+      console.error(`WebKit left ${what} unanswered for ${READ_TIMEOUT / 1000} s; sending it once more`);
     }
   }
 
@@ -501,7 +556,7 @@ export class WebKitPage {
       return 0;`, offline);
   }
 
-  async title() { return this.driver.getTitle(); }
+  async title() { return this.answeredRead(() => this.driver.getTitle(), "the title"); }
 
   viewportSize() { return { ...this.viewport }; }
 
@@ -543,7 +598,7 @@ export class WebKitPage {
   async waitForTimeout(ms) { await sleep(ms); }
 
   async screenshot(options = {}) {
-    const png = Buffer.from(await this.answered(this.driver.takeScreenshot(), "a screenshot"), "base64");
+    const png = Buffer.from(await this.answeredRead(() => this.driver.takeScreenshot(), "a screenshot"), "base64");
     if (options.path) fs.writeFileSync(options.path, png);
     return png;
   }
@@ -567,7 +622,7 @@ export class WebKitPage {
 
   /** A real press and release of the mouse at viewport point (x, y). */
   async clickAt(x, y) {
-    const on = await this.run("return document.elementFromPoint(args[0], args[1])?.outerHTML.slice(0, 100);", x, y);
+    const on = await this.read("return document.elementFromPoint(args[0], args[1])?.outerHTML.slice(0, 100);", x, y);
     await this.pressAt({ x, y, on });
   }
 
@@ -635,15 +690,26 @@ class Locator {
   nth(index) { return this.with({ kind: "nth", index }); }
   toString() { return `locator ${JSON.stringify(this.steps)}`; }
 
-  /** Runs `body` in the page with `els` (the elements found) and `args` in scope. */
+  /** Runs `body`, which only reads the page, with `els` (the elements found) and `args` in
+   * scope. */
   on(body, ...args) {
+    return this.page.read(`const els = resolve(args[0]); ${body}`, this.steps, ...args);
+  }
+
+  /** `on` for a body that may change the page (never sent twice). */
+  act(body, ...args) {
     return this.page.run(`const els = resolve(args[0]); ${body}`, this.steps, ...args);
   }
 
-  /** Waits for the first element, then runs `body` on it (`el`). */
-  async one(body, ...args) {
+  /** Waits for the first element, then runs `body` on it (`el`); `change` if the body may
+   * change the page. */
+  async one(body, ...args) { return this.onFirst(false, body, args); }
+  async oneActing(body, ...args) { return this.onFirst(true, body, args); }
+
+  async onFirst(change, body, args) {
+    const script = `if (!els.length) return [false]; const el = els[0]; return [true, await (async () => { ${body} })()];`;
     const [found, value] = await this.page.poll(
-      () => this.on(`if (!els.length) return [false]; const el = els[0]; return [true, await (async () => { ${body} })()];`, ...args),
+      () => (change ? this.act(script, ...args) : this.on(script, ...args)),
       ([ok]) => ok, TIMEOUT, `${this}`);
     return found ? value : undefined;
   }
@@ -666,18 +732,26 @@ class Locator {
   }
   allTextContents() { return this.on("return els.map((el) => el.textContent);"); }
   allInnerTexts() { return this.on("return els.map((el) => el.innerText);"); }
-  evaluate(fn, arg) { return this.one(`return await (${fn.toString()})(el, args[1]);`, arg ?? null); }
-  evaluateAll(fn, arg) { return this.on(`return await (${fn.toString()})(els, args[1]);`, arg ?? null); }
+  evaluate(fn, arg) { return this.oneActing(`return await (${fn.toString()})(el, args[1]);`, arg ?? null); }
+  evaluateAll(fn, arg) { return this.act(`return await (${fn.toString()})(els, args[1]);`, arg ?? null); }
   async boundingBox() {
     const box = await this.one(`const r = el.getBoundingClientRect();
       return r.width || r.height ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;`);
     return box ?? null;
   }
-  focus() { return this.one("el.focus(); return 0;"); }
-  dispatchEvent(type) { return this.one("el.dispatchEvent(new Event(args[1], { bubbles: true })); return 0;", type); }
+  focus() { return this.oneActing("el.focus(); return 0;"); }
+  dispatchEvent(type) { return this.oneActing("el.dispatchEvent(new Event(args[1], { bubbles: true })); return 0;", type); }
+  scrollIntoViewIfNeeded() { return this.oneActing("el.scrollIntoView({ block: 'nearest', inline: 'nearest' }); return 0;"); }
   async press(key) { await this.focus(); await this.page.press(key); }
+  /** The element alone: scrolled into view, cut out of a picture of the viewport (WebKitGTK's
+   * own element screenshot comes back black for the app's SVG). */
   async screenshot(options = {}) {
-    const png = await this.page.screenshot();
+    await this.scrollIntoViewIfNeeded();
+    const box = await this.boundingBox();
+    if (!box) throw new Error(`${this}: nothing to take a picture of`);
+    const x = Math.max(0, Math.floor(box.x)), y = Math.max(0, Math.floor(box.y));
+    const crop = `${Math.ceil(box.x + box.width) - x}x${Math.ceil(box.y + box.height) - y}+${x}+${y}`;
+    const png = execFileSync("convert", ["png:-", "-crop", crop, "+repage", "png:-"], { input: await this.page.screenshot() });
     if (options.path) fs.writeFileSync(options.path, png);
     return png;
   }
@@ -727,7 +801,7 @@ class Locator {
   /** Chooses the option with this value (or label) and tells the page, as playwright does:
    * `input` and `change` events. */
   async selectOption(value) {
-    await this.one(`const want = args[1];
+    await this.oneActing(`const want = args[1];
       const option = Array.from(el.options).find((o) => o.value === want) ?? Array.from(el.options).find((o) => o.label === want);
       if (!option) throw new Error("no option " + want);
       el.focus();
