@@ -237,3 +237,11 @@ announce-computer-passed = Computer passed.
 announce-friend-moved = Your friend moved from { $from } to { $to }.
 announce-friend-sowed = Your friend sowed pit { $pit }.
 announce-friend-passed = Your friend passed.
+
+action-not-now = Not now
+app-not-opened = The app did not open: it is probably not on this phone yet. Get it from a store, or go on playing here.
+online-continue-in-app = Playing on this phone? Go on in the app: your seat and the game go with you.
+how-online-title = Playing with a friend
+how-online =
+    "{ mode-online }" opens a room and gives you an invitation link: send it to your friend, who takes the other seat by opening it.
+    Your seat is kept on this device. Under "{ online-another-device }" you find your personal link, also as a QR code: open it on your other phone, tablet or computer and you play on there. Anyone who has it can take your seat, so if it reached someone else, make a new one there: the old link stops working.

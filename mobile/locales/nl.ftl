@@ -233,3 +233,11 @@ announce-computer-passed = De computer paste.
 announce-friend-moved = Je vriend zette van { $from } naar { $to }.
 announce-friend-sowed = Je vriend zaaide kuiltje { $pit }.
 announce-friend-passed = Je vriend paste.
+
+action-not-now = Niet nu
+app-not-opened = De app ging niet open: hij staat waarschijnlijk nog niet op deze telefoon. Haal hem uit een winkel, of speel hier verder.
+online-continue-in-app = Speel je op deze telefoon? Ga verder in de app: je plaats en het spel gaan mee.
+how-online-title = Spelen met een vriend
+how-online =
+    "{ mode-online }" opent een kamer en geeft je een uitnodigingslink: stuur die naar je vriend, die de andere plaats inneemt door hem te openen.
+    Je plaats blijft op dit apparaat bewaard. Onder "{ online-another-device }" vind je je persoonlijke link, ook als QR-code: open hem op je andere telefoon, tablet of computer en je speelt daar verder. Wie hem heeft, kan je plaats innemen; is hij bij iemand anders terechtgekomen, maak daar dan een nieuwe: de oude link werkt dan niet meer.

@@ -236,3 +236,11 @@ announce-computer-passed = Datorn stod över.
 announce-friend-moved = Din vän flyttade från { $from } till { $to }.
 announce-friend-sowed = Din vän sådde grop { $pit }.
 announce-friend-passed = Din vän stod över.
+
+action-not-now = Inte nu
+app-not-opened = Appen öppnades inte: den finns nog inte på den här telefonen än. Hämta den i en butik, eller spela vidare här.
+online-continue-in-app = Spelar du på den här telefonen? Fortsätt i appen: din plats och partiet följer med.
+how-online-title = Spela med en vän
+how-online =
+    "{ mode-online }" öppnar ett rum och ger dig en inbjudningslänk: skicka den till din vän, som tar den andra platsen genom att öppna den.
+    Din plats sparas på den här enheten. Under "{ online-another-device }" hittar du din personliga länk, även som QR-kod: öppna den på din andra telefon, surfplatta eller dator så spelar du vidare där. Den som har länken kan ta din plats, så om den hamnat hos någon annan, gör en ny där: den gamla länken slutar fungera.

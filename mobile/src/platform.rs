@@ -120,16 +120,31 @@ pub fn is_phone_browser() -> bool {
     }
 }
 
-/// After "Open in the app": if the page is still in view a moment later, the app is not
-/// installed, so the store's page for this phone follows.
-pub fn store_page_unless_the_app_opened(app_store: &str, play_store: &str) {
-    if cfg!(target_arch = "wasm32") {
-        let _ = document::eval(&format!(
-            "const store = /android/i.test(navigator.userAgent) ? {play_store:?} : {app_store:?};
-             setTimeout(() => {{ if (document.visibilityState === 'visible') location.href = store; }}, 1500);"
-        ));
+/// After "Open in the app" was tapped: whether the app took over, that is whether this page
+/// went out of sight (hidden, or left) within a moment. A page still in view means the phone
+/// has no app for the link (or the browser asked and was told no): the caller says so and
+/// offers the stores, rather than sending the player away from the game unasked.
+pub async fn app_took_over() -> bool {
+    if !cfg!(target_arch = "wasm32") {
+        return true;
     }
+    document::eval(APP_TOOK_OVER_JS)
+        .join::<bool>()
+        .await
+        .unwrap_or(true)
 }
+
+const APP_TOOK_OVER_JS: &str = "
+    let gone = document.visibilityState === 'hidden';
+    const away = () => { if (document.visibilityState === 'hidden') gone = true; };
+    const left = () => { gone = true; };
+    document.addEventListener('visibilitychange', away);
+    window.addEventListener('pagehide', left);
+    await new Promise((done) => setTimeout(done, 1500));
+    document.removeEventListener('visibilitychange', away);
+    window.removeEventListener('pagehide', left);
+    return gone;
+";
 
 /// The room server this app talks to: the page's own origin in the browser (the room server
 /// serves the web build), [`crate::state::invitation::DEFAULT_SERVER`] on phones and desktops.

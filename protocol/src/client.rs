@@ -814,13 +814,32 @@ mod tests {
         Event::Move { mv: text.into() }
     }
 
-    /// A creator connected to a fresh room with the friend present.
-    fn connected_creator() -> OnlineClient {
-        let mut c = OnlineClient::new(
+    /// A client of the room holding the seat key "key", as `prefix`, not connected yet.
+    fn holding_old_key(prefix: &str) -> OnlineClient {
+        OnlineClient::new(
             ROOM.parse().expect("well formed"),
             Some("key".parse().expect("well formed")),
-            "p".into(),
-        );
+            prefix.into(),
+        )
+    }
+
+    /// The server's refusal of a hello whose key was replaced: the error, then the closing.
+    fn refused_as_replaced(c: &mut OnlineClient) {
+        c.on_message(ServerMessage::Error {
+            code: ErrorCode::SeatKeyReplaced,
+            message: "replaced".into(),
+            action_id: None,
+            seq: None,
+        });
+        c.on_message(ServerMessage::Closing {
+            reason: CloseReason::HelloRefused,
+            message: "hello refused".into(),
+        });
+    }
+
+    /// A creator connected to a fresh room with the friend present.
+    fn connected_creator() -> OnlineClient {
+        let mut c = holding_old_key("p");
         c.on_open();
         assert!(c.on_message(welcome(Seat::First, 0, true)).is_empty());
         assert!(
@@ -836,11 +855,7 @@ mod tests {
 
     #[test]
     fn a_reader_is_given_the_state_then_each_event_in_order_and_folds_to_the_clients_state() {
-        let mut c = OnlineClient::new(
-            ROOM.parse().expect("well formed"),
-            Some("key".parse().expect("well formed")),
-            "p".into(),
-        );
+        let mut c = holding_old_key("p");
         c.on_open();
         c.on_message(welcome(Seat::First, 1, true));
         c.on_message(sync(
@@ -883,11 +898,7 @@ mod tests {
 
     #[test]
     fn hello_welcome_sync_and_presence() {
-        let mut c = OnlineClient::new(
-            ROOM.parse().expect("well formed"),
-            Some("key".parse().expect("well formed")),
-            "p".into(),
-        );
+        let mut c = holding_old_key("p");
         assert_eq!(c.phase(), Phase::Connecting);
         assert_eq!(
             c.on_open(),
@@ -1308,11 +1319,7 @@ mod tests {
     fn a_sync_carries_the_last_answer_to_a_request() {
         // A player who comes back to a full sync (a fresh start, or too far behind for a
         // replay) learns that the friend declined, as one replayed the event would.
-        let mut c = OnlineClient::new(
-            ROOM.parse().expect("well formed"),
-            Some("key".parse().expect("well formed")),
-            "p".into(),
-        );
+        let mut c = holding_old_key("p");
         c.on_open();
         c.on_message(welcome(Seat::First, 2, true));
         let ServerMessage::Sync { mut state } =
@@ -1379,16 +1386,7 @@ mod tests {
         assert!(
             matches!(&hello[..], [ClientMessage::Hello { seat_key: Some(k), .. }] if k.as_str() == "key")
         );
-        c.on_message(ServerMessage::Error {
-            code: ErrorCode::SeatKeyReplaced,
-            message: "replaced".into(),
-            action_id: None,
-            seq: None,
-        });
-        c.on_message(ServerMessage::Closing {
-            reason: CloseReason::HelloRefused,
-            message: "hello refused".into(),
-        });
+        refused_as_replaced(&mut c);
         assert!(!matches!(c.link(), Link::Stopped(_)), "{:?}", c.link());
         c.on_closed();
         let hello = c.on_open();
@@ -1405,11 +1403,7 @@ mod tests {
     #[test]
     fn a_kept_replacement_is_sent_again_or_found_applied_at_the_next_start() {
         // Never sent: the old key is welcomed, and the replacement goes out once caught up.
-        let mut c = OnlineClient::new(
-            ROOM.parse().expect("well formed"),
-            Some("key".parse().expect("well formed")),
-            "p".into(),
-        );
+        let mut c = holding_old_key("p");
         c.resume_replacement(NEW_KEY.parse().expect("well formed"));
         c.on_open();
         assert!(c.on_message(welcome(Seat::First, 0, true)).is_empty());
@@ -1421,23 +1415,10 @@ mod tests {
 
         // Applied, but its event never seen: the old key is refused as replaced, the new one is
         // welcomed, and the resend is refused as a key already used: nothing is left to do.
-        let mut c = OnlineClient::new(
-            ROOM.parse().expect("well formed"),
-            Some("key".parse().expect("well formed")),
-            "p".into(),
-        );
+        let mut c = holding_old_key("p");
         c.resume_replacement(NEW_KEY.parse().expect("well formed"));
         c.on_open();
-        c.on_message(ServerMessage::Error {
-            code: ErrorCode::SeatKeyReplaced,
-            message: "replaced".into(),
-            action_id: None,
-            seq: None,
-        });
-        c.on_message(ServerMessage::Closing {
-            reason: CloseReason::HelloRefused,
-            message: "hello refused".into(),
-        });
+        refused_as_replaced(&mut c);
         c.on_closed();
         let hello = c.on_open();
         assert!(
@@ -1475,11 +1456,7 @@ mod tests {
         assert_eq!(c.replacing_key(), None);
         assert!(!c.has_pending());
         // Another client holding a replaced copy of the link is stopped with the reason.
-        let mut stale = OnlineClient::new(
-            ROOM.parse().expect("well formed"),
-            Some("key".parse().expect("well formed")),
-            "q".into(),
-        );
+        let mut stale = holding_old_key("q");
         stale.on_open();
         stale.on_message(ServerMessage::Error {
             code: ErrorCode::SeatKeyReplaced,
@@ -1567,11 +1544,7 @@ mod tests {
 
     #[test]
     fn the_friend_joining_and_leaving_is_news() {
-        let mut c = OnlineClient::new(
-            ROOM.parse().expect("well formed"),
-            Some("key".parse().expect("well formed")),
-            "p".into(),
-        );
+        let mut c = holding_old_key("p");
         c.on_open();
         c.on_message(welcome(Seat::First, 0, true));
         c.on_message(sync(0, &[], [SeatStatus::Connected, SeatStatus::Open]));

@@ -7,7 +7,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
 import path from "node:path";
-import { roomServer, artifactDir, withDevices, playWithFriend, press } from "../harness.js";
+import { roomServer, artifactDir, withDevices, playWithFriend, createRoom, joinAsFriend, press } from "../harness.js";
 
 let server;
 before(async () => { server = await roomServer(); });
@@ -36,6 +36,16 @@ async function personalLink(browser, name) {
   await qr.screenshot({ path: file });
   const decoded = execFileSync("zbarimg", ["--raw", "-q", file], { encoding: "utf8" }).trim();
   return { link, decoded };
+}
+
+const connection = (page, name) =>
+  page.locator(`main.online[data-connection="${name}"]`).waitFor({ timeout: 20000 });
+
+/** Google Play's page for the app inside `within`, and no App Store link: no App Store id is
+ * known to this build, and a search would show other people's apps. */
+async function assertStoreLinks(within) {
+  assert.equal(await within.getByRole("link", { name: "Google Play" }).getAttribute("href"), "https://play.google.com/store/apps/details?id=app.cozcade");
+  assert.equal(await within.getByRole("link", { name: "App Store" }).count(), 0);
 }
 
 const plies = (page) => page.evaluate(() => Number(document.querySelector(".status")?.dataset.plies ?? -1));
@@ -130,5 +140,62 @@ test("a new personal link locks out every copy of the old one, which says why, a
         for (const key of keys) assert.ok(!text.includes(key), `a seat key in a request: ${url}`);
       }
     }
+  });
+});
+
+// Headless Chromium holds back every later touch and click on a page once it has been handed a
+// link for an app it does not know (the external-protocol prompt that a phone would show or
+// drop), so each "Open in the app" below is the last thing its device does.
+test("a seat held in the phone's browser goes on in the app, the welcome's button too; an app that does not open is said, not a store (phone)", async () => {
+  await withDevices(["phone", "phone", "phone"], async (creator, newcomer, friend) => {
+    const invitation = await createRoom(creator, server.url, /^Kalah/);
+    const room = new URL(invitation).pathname.split("/").pop();
+
+    // The welcome: no seat held yet, so the app is handed the room alone. No app on this
+    // phone: the welcome stays, says so and names the stores; the seat is still open.
+    await newcomer.page.goto(invitation);
+    const welcome = newcomer.page.getByTestId("welcome");
+    await welcome.getByTestId("welcome-colour").waitFor();
+    const open = welcome.getByTestId("open-in-app");
+    assert.equal(await open.getAttribute("href"), `cozcade://r/${room}`);
+    await press(newcomer, open);
+    const note = welcome.getByTestId("app-not-opened");
+    await note.waitFor({ timeout: 10000 });
+    assert.match(await note.textContent(), /The app did not open/);
+    assert.equal(newcomer.page.url(), invitation, "still on the welcome, not a store page");
+    // The stores, listed right under it.
+    await assertStoreLinks(welcome);
+    await newcomer.page.screenshot({ path: path.join(artifactDir(), "welcome-app-not-opened.png") });
+    await connection(creator.page, "waiting-to-join");
+
+    // On the board the browser holds a seat, and the app is handed it: the personal link
+    // through the app's scheme.
+    await joinAsFriend(creator, friend, invitation);
+    const offer = friend.page.getByTestId("continue-in-app");
+    await offer.waitFor();
+    const { link } = await personalLink(friend, "continue-in-app");
+    const key = link.split("#seat=")[1];
+    const carry = offer.getByTestId("open-in-app");
+    assert.equal(await carry.getAttribute("href"), `cozcade://r/${room}#seat=${key}`);
+    assert.equal(await carry.textContent(), "Open in the app");
+
+    // The creator holds a seat in a phone browser too: offered the same, and "Not now" folds
+    // the offer away with the game untouched.
+    const creatorOffer = creator.page.getByTestId("continue-in-app");
+    assert.match(await creatorOffer.getByTestId("open-in-app").getAttribute("href"), new RegExp(`^cozcade://r/${room}#seat=[0-9a-f]{64}$`));
+    await press(creator, creatorOffer.getByTestId("continue-in-app-not-now"));
+    await creatorOffer.waitFor({ state: "detached" });
+    await connection(creator.page, "connected");
+
+    // No app: the friend stays on the game, told so, still seated and connected.
+    await press(friend, carry);
+    const said = offer.getByTestId("app-not-opened");
+    await said.waitFor({ timeout: 10000 });
+    assert.match(await said.textContent(), /The app did not open/);
+    assert.equal(friend.page.url(), invitation, "still on the game, not a store page");
+    await assertStoreLinks(said);
+    await friend.page.locator('main.online[data-connection="connected"][data-seat="second"]').waitFor();
+    await offer.scrollIntoViewIfNeeded();
+    await friend.page.screenshot({ path: path.join(artifactDir(), "continue-in-app-not-opened.png") });
   });
 });

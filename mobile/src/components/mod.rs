@@ -26,6 +26,7 @@ mod notice;
 mod online_controls;
 mod online_games;
 mod online_screen;
+mod open_in_app;
 mod pass_options;
 mod piece_shading;
 mod room_closed;

@@ -11,6 +11,7 @@ use super::{
     modal::Behind,
     notice::Notice,
     online_controls::{Ask, OnlineControls},
+    open_in_app::ContinueInApp,
     room_closed::RoomClosed,
     status_panel::StatusPanel,
     top_bar::TopBar,
@@ -90,6 +91,7 @@ pub fn OnlineScreen() -> Element {
                         StatusPanel {}
                     }
                     OnlineControls { asking }
+                    ContinueInApp {}
                     AnotherDevice {}
                 }
             }

@@ -1,14 +1,14 @@
 use cozcade_engine::Side;
 use dioxus::prelude::*;
 
-use super::top_bar::TopBar;
+use super::{
+    open_in_app::{OpenInApp, StoreLinks},
+    top_bar::TopBar,
+};
 use crate::{
     platform,
     shell::{Screen, use_navigation, use_room, use_settings},
-    state::{
-        WelcomeInfo,
-        welcome::{APP_STORE_PAGE, PLAY_STORE_PAGE},
-    },
+    state::WelcomeInfo,
 };
 
 /// The invited friend's first screen: which game, that a friend invited them, the colour
@@ -50,7 +50,7 @@ pub fn WelcomeScreen() -> Element {
     let in_app = platform::in_app_browser();
     let own_browser = in_app.and_then(|b| b.own_browser_link(&welcome.invitation.link()));
     let reading = welcome.info == WelcomeInfo::Reading;
-    let app_link = welcome.app_link();
+    let app_link = welcome.invitation.app_link(None);
     let title = texts.get("welcome-title");
     let landscape = *settings.landscape.read();
     let layout = if landscape { "landscape" } else { "portrait" };
@@ -103,22 +103,14 @@ pub fn WelcomeScreen() -> Element {
                         }
                     }
                     if phone {
-                        a {
-                            class: "button open-in-app",
-                            href: "{app_link}",
-                            "data-testid": "open-in-app",
-                            onclick: move |_| platform::store_page_unless_the_app_opened(APP_STORE_PAGE, PLAY_STORE_PAGE),
-                            {texts.get("welcome-open-in-app")}
-                        }
+                        OpenInApp { link: app_link, stores_below: true }
                     }
                 }
                 if phone {
                     p { class: "card-note store-links",
                         {texts.get("welcome-no-app")}
                         " "
-                        a { href: APP_STORE_PAGE, rel: "noreferrer", "App Store" }
-                        " · "
-                        a { href: PLAY_STORE_PAGE, rel: "noreferrer", "Google Play" }
+                        StoreLinks {}
                     }
                 }
             }

@@ -69,6 +69,16 @@ impl Invitation {
     pub fn personal_link(&self, seat_key: &SeatKey) -> String {
         format!("{}#{SEAT_FRAGMENT}{seat_key}", self.link())
     }
+
+    /// The same room through the app's own scheme (`cozcade://r/<id>`), for "Open in the app"
+    /// in a phone's browser (which never hands its own page's address to the app), with the
+    /// seat this browser holds when it holds one: the app takes that seat over.
+    pub fn app_link(&self, seat_key: Option<&SeatKey>) -> String {
+        match seat_key {
+            Some(key) => format!("{SCHEME}://r/{}#{SEAT_FRAGMENT}{key}", self.room),
+            None => format!("{SCHEME}://r/{}", self.room),
+        }
+    }
 }
 
 /// What a personal link's fragment starts with.
@@ -168,6 +178,21 @@ mod tests {
         let inv = Invitation::parse(&format!("cozcade://r/{ROOM}"), "http://localhost:9000/")
             .expect("link");
         assert_eq!(inv.server, "http://localhost:9000");
+    }
+
+    #[test]
+    fn open_in_the_app_names_the_room_and_carries_the_seat_held() {
+        let inv = parse(&format!("{HOME}/r/{ROOM}")).expect("link");
+        assert_eq!(inv.app_link(None), format!("cozcade://r/{ROOM}"));
+        let key: SeatKey = "k3yK3yk3yK3yk3yK3yk3yK".parse().expect("a key");
+        let link = inv.app_link(Some(&key));
+        assert_eq!(
+            link,
+            format!("cozcade://r/{ROOM}#seat=k3yK3yk3yK3yk3yK3yk3yK")
+        );
+        // The app reads back the same room on its own server, and the seat.
+        assert_eq!(parse(&link), Ok(inv));
+        assert_eq!(seat_key_in(&link), Some(key));
     }
 
     #[test]

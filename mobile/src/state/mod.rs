@@ -19,6 +19,7 @@ pub mod online_games;
 mod pass_and_play;
 mod route;
 pub mod sowing;
+pub mod stores;
 mod table;
 pub mod welcome;
 

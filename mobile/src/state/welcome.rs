@@ -6,17 +6,7 @@
 use cozcade_engine::{GameKind, Side};
 use cozcade_protocol::RoomInfo;
 
-use super::invitation::{Invitation, SCHEME};
-
-/// The App Store's page for the app. The numeric id exists only once the app is in App Store
-/// Connect (`COZCADE_APP_STORE_URL` when building); until then, the store's search for it.
-pub const APP_STORE_PAGE: &str = match option_env!("COZCADE_APP_STORE_URL") {
-    Some(url) => url,
-    None => "https://apps.apple.com/search?term=Cozcade",
-};
-
-/// Google Play's page for the app (its package name is the manifest's `app.cozcade`).
-pub const PLAY_STORE_PAGE: &str = "https://play.google.com/store/apps/details?id=app.cozcade";
+use super::invitation::Invitation;
 
 /// A messaging app whose own web view opened the invitation: its storage is its own, so a seat
 /// taken there is found again only there.
@@ -110,12 +100,6 @@ impl Welcome {
     pub fn full(&self) -> bool {
         matches!(&self.info, WelcomeInfo::Room(info) if info.open_seat.is_none())
     }
-
-    /// "Open in the app": the app's own scheme. (The universal link is this very page's
-    /// address, which a phone never hands to the app from inside the browser.)
-    pub fn app_link(&self) -> String {
-        format!("{SCHEME}://r/{}", self.invitation.room)
-    }
 }
 
 #[cfg(test)]
@@ -197,15 +181,5 @@ mod tests {
         ] {
             assert_eq!(InAppBrowser::of(browser), None, "{browser}");
         }
-    }
-
-    #[test]
-    fn open_in_the_app_uses_the_apps_scheme_for_this_room() {
-        let w = welcome(WelcomeInfo::Reading);
-        assert_eq!(w.app_link(), format!("cozcade://r/{ROOM}"));
-        let back = Invitation::parse(&w.app_link(), "https://play.cozcade.app").expect("a link");
-        assert_eq!(back, w.invitation);
-        assert!(PLAY_STORE_PAGE.starts_with("https://play.google.com/"));
-        assert!(APP_STORE_PAGE.starts_with("https://apps.apple.com/"));
     }
 }
