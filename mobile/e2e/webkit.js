@@ -646,7 +646,9 @@ export class WebKitPage {
       } catch (e) {
         if (e instanceof TimeoutError) throw e;
         last = e;
-        if (!/javascript error|stale|detached|no such|unknown error|Navigation/i.test(String(e?.name) + String(e?.message))) throw e;
+        // Selenium names some of these errors only in `name` (NoSuchFrameError, whose message
+        // may say nothing of a frame when the page unloads under the script), hence `no ?such`.
+        if (!/javascript error|stale|detached|no ?such|unload|unknown error|Navigation/i.test(String(e?.name) + " " + String(e?.message))) throw e;
       }
       if (Date.now() > deadline) {
         const detail = last instanceof Error ? `: ${last.message}` : "";
