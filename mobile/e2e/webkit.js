@@ -437,6 +437,9 @@ const READ_TIMEOUT = 20000;
 
 class TimeoutError extends Error {}
 
+/** The schemes a browser loads itself; a link to any other is handed to an app. */
+const WEB_SCHEMES = ["http:", "https:", "about:", "blob:", "data:", "javascript:", "file:"];
+
 /** A page in WebKitGTK with the operations (and names) of playwright's `Page`. */
 export class WebKitPage {
   constructor(driver, viewport, driverLog = () => "") {
@@ -787,9 +790,25 @@ class Locator {
         const x = r.x + r.width / 2, y = r.y + r.height / 2;
         const top = document.elementFromPoint(x, y);
         if (top && top !== el && !el.contains(top)) return { wait: "uncovered", by: top.outerHTML.slice(0, 100) };
-        return { x, y, on: top?.outerHTML.slice(0, 100) };`),
+        const scheme = el.closest("a[href]")?.protocol;
+        return { x, y, on: top?.outerHTML.slice(0, 100), scheme };`),
     (at) => !at.wait, options.timeout ?? TIMEOUT, `${this} to take a press`);
-    await this.page.pressAt(point);
+    const { scheme, ...at } = point;
+    if (scheme && !WEB_SCHEMES.includes(scheme)) await this.noAppFor(scheme);
+    await this.page.pressAt(at);
+  }
+
+  /** MiniBrowser, handed a link to a scheme that no app on the machine takes (the app's own
+   * `cozcade:`), replaces the page with its own "The URL can't be shown". A phone's browser
+   * keeps the page: Safari says the address is invalid over it, Chrome does nothing, and the
+   * app is written for that (it says the app did not open). So the next click on such a link
+   * still reaches the page and the app's handlers, and only the browser's navigation is
+   * cancelled, as on a phone without the app. */
+  noAppFor(scheme) {
+    return this.page.run(`const scheme = args[0];
+      addEventListener("click", (e) => {
+        if (e.target.closest?.("a[href]")?.protocol === scheme) e.preventDefault();
+      }, { capture: true, once: true });`, scheme);
   }
 
   /** No touch input in WebKitGTK: a tap is a press and release of the mouse at the same point. */
