@@ -1,5 +1,7 @@
-// Shared pieces of the browser tests: a tiny static server for the web bundle, and headless
-// Debian Chromium driven by playwright-core (no browser download: the system binary is used).
+// Shared pieces of the browser tests: a tiny static server for the web bundle, and the
+// browsers: headless Debian Chromium driven by playwright-core (no browser download: the system
+// binary is used), or WebKitGTK through its WebDriver (`webkit.js`) when COZCADE_ENGINE=webkit.
+// Either way a test gets a playwright-shaped page, so the same test runs in both engines.
 import assert from "node:assert/strict";
 import http from "node:http";
 import net from "node:net";
@@ -9,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import * as webkit from "./webkit.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,9 +22,24 @@ export function webDir() {
   return path.join(target, "web");
 }
 
-/** Where screenshots go (CI keeps them as artifacts). */
+/** The engine this run's browsers are: COZCADE_ENGINE, "chromium" (the default) or "webkit". */
+export const engine = process.env.COZCADE_ENGINE ?? "chromium";
+
+/** The options of a test that only Chromium can run, with the reason: it is skipped, and says
+ * why, in the other engine's run. */
+export function chromiumOnly(reason) {
+  return engine === "chromium" ? {} : { skip: `Chromium only: ${reason}` };
+}
+
+/** Why a test of the browser's own languages runs in Chromium only: WebKitGTK takes them from
+ * the system's locale, and a machine with only the C locale (Debian's default, CI's) has no
+ * Dutch one to start it in. */
+export const LANGUAGES = "sets the browser's languages, which WebKitGTK takes from an installed system locale";
+
+/** Where screenshots go (CI keeps them as artifacts); WebKit's in a `webkit/` folder of their own. */
 export function artifactDir() {
-  const dir = process.env.COZCADE_ARTIFACTS ?? path.join(here, "..", "..", "artifacts", "e2e");
+  const base = process.env.COZCADE_ARTIFACTS ?? path.join(here, "..", "..", "artifacts", "e2e");
+  const dir = engine === "chromium" ? base : path.join(base, engine);
   fs.mkdirSync(dir, { recursive: true });
   return dir;
 }
@@ -52,16 +70,20 @@ export async function serve(root = webDir()) {
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(r)) };
 }
 
-/** A browser with its own profile for each device shape: phone (touch, portrait) or desktop. */
+const shapes = {
+  phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
+  "phone-landscape": { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
+  desktop: { viewport: { width: 1280, height: 800 } },
+  tablet: { viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
+  laptop: { viewport: { width: 1440, height: 900 } },
+};
+
+/** A browser with its own profile for each device shape: phone (touch, portrait) or desktop.
+ * `options.engine` picks the engine for this one device (the run's own by default). */
 export async function device(kind, options = {}) {
+  if (!shapes[kind]) throw new Error(`no device shape ${kind}`);
+  if ((options.engine ?? engine) === "webkit") return webkitDevice(kind, options);
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-chromium-"));
-  const shapes = {
-    phone: { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
-    "phone-landscape": { viewport: { width: 844, height: 390 }, hasTouch: true, isMobile: true, deviceScaleFactor: 3 },
-    desktop: { viewport: { width: 1280, height: 800 } },
-    tablet: { viewport: { width: 1024, height: 1366 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 },
-    laptop: { viewport: { width: 1440, height: 900 } },
-  };
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
@@ -90,6 +112,7 @@ export async function device(kind, options = {}) {
   const page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (e) => errors.push(String(e)));
   return {
+    engine: "chromium",
     context,
     page,
     errors,
@@ -99,6 +122,39 @@ export async function device(kind, options = {}) {
       await context.close();
       fs.rmSync(userDataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/** The same device in WebKitGTK (see webkit.js for what it can't emulate). Its context offers
+ * `setOffline` (through the device's own proxy); what needs Chromium's network interception or
+ * a script before the page's (`route`, `addInitScript`, a second page) says so. */
+async function webkitDevice(kind, options) {
+  if (options.initScript) {
+    throw new Error("WebKit runs no script before the page's own: mark this test chromiumOnly");
+  }
+  const browser = await webkit.launch(shapes[kind].viewport, options);
+  const { page } = browser;
+  const chromiumOnly = (what) => () => {
+    throw new Error(`${what} is Chromium only: mark this test chromiumOnly`);
+  };
+  return {
+    engine: "webkit",
+    page,
+    context: {
+      setOffline: (offline) => page.setOffline(offline, browser.proxy),
+      // What the device's proxy forwards: every request but those of the page's own cache.
+      on: (event, listener) => {
+        if (event !== "request") throw new Error(`WebKit devices here report no "${event}" events (Chromium only)`);
+        browser.proxy.onRequest(listener);
+      },
+      addInitScript: chromiumOnly("addInitScript"),
+      route: chromiumOnly("route"),
+      newPage: chromiumOnly("a second page"),
+    },
+    get errors() { return page.errors; },
+    /** The player's finger, as on Chromium; WebKit presses with the mouse at the same point. */
+    touch: shapes[kind].hasTouch === true,
+    close: () => browser.close(),
   };
 }
 
@@ -153,9 +209,12 @@ export function pit(page, side, letter) {
   return page.getByRole("button", { name: new RegExp(`^${side} pit ${letter}:`) });
 }
 
-/** Opens a game against the computer at `level` ("Easy", "Medium", "Hard"). */
-export async function newComputerGame(page, url, name, level) {
+/** Opens a game against the computer at `level` ("Easy", "Medium", "Hard"). `onLoad` runs in
+ * the page once it has loaded, before the game is picked (and so before the computer's worker
+ * starts): in both engines, where an init script would be Chromium only. */
+export async function newComputerGame(page, url, name, level, { onLoad } = {}) {
   await page.goto(url);
+  if (onLoad) await page.evaluate(onLoad);
   await page.getByRole("button", { name }).click();
   const card = page.locator('[data-mode="computer"]');
   await card.getByLabel(level).check();
@@ -188,22 +247,23 @@ export function localPolicy(port) {
     "worker-src 'self'; manifest-src 'self'; base-uri 'none'; object-src 'none'; frame-ancestors 'none'";
 }
 
-/** The real `cozcade-server` serving the web bundle, with its own SQLite file and port, and
- * any further flags in `args`. `kill()` is a SIGKILL (a crash, not a shutdown); `start()` again
- * reuses the port and file. */
-export async function roomServer(root = webDir(), args = []) {
+/** The real `cozcade-server` serving the web bundle, with its own SQLite file and port.
+ * `kill()` is a SIGKILL (a crash, not a shutdown); `start()` again reuses the port and file.
+ * `listen` fixes the address (a native build knows its server at build time); by default a
+ * free loopback port. `args` are further flags for the server. */
+export async function roomServer(root = webDir(), { listen, args = [] } = {}) {
   const bin = serverBin();
   if (!fs.existsSync(bin)) {
     throw new Error(`no room server at ${bin}: run \`cargo build -p cozcade-server\` first`);
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-server-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}/`;
+  const address = listen ?? `127.0.0.1:${await freePort()}`;
+  const url = `http://${address}/`;
   let child = null;
   let log = "";
   const start = async () => {
     child = spawn(bin, [
-      "--listen", `127.0.0.1:${port}`,
+      "--listen", address,
       "--db", path.join(dir, "rooms.db"),
       "--web-root", root,
       ...args,
@@ -231,7 +291,7 @@ export async function roomServer(root = webDir(), args = []) {
   await start();
   return {
     url,
-    policy: localPolicy(port),
+    policy: localPolicy(new URL(url).port),
     start,
     kill,
     log: () => log,

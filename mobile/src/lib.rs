@@ -43,6 +43,9 @@ pub fn launch() {
     // Rust starts the Swift side here.
     #[cfg(all(target_os = "ios", feature = "ios-host"))]
     bridge::ios_host::start();
+    // The native end-to-end tests' host: links from the command line and a loopback socket.
+    #[cfg(feature = "stand-in-host")]
+    bridge::stand_in_host::start();
     #[cfg(feature = "mobile")]
     dioxus::LaunchBuilder::new()
         .with_cfg(

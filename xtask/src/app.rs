@@ -5,10 +5,11 @@ use std::process::Command;
 
 use anyhow::{Context, Result};
 
-use crate::{cargo, cargo_step, need, root, step, target_dir, web};
+use crate::{cargo, cargo_step, e2e, need, root, step, target_dir, web};
 
 /// The app's part of `cargo xtask test` (its host unit tests run with the workspace's): the
-/// Android and desktop compile checks, clippy for the browser build, the web bundle and the browser tests.
+/// Android and desktop compile checks, clippy for the browser build, the web bundle, the browser
+/// tests in both engines and the native app end to end.
 pub fn checks() -> Result<()> {
     android_check()?;
     // The desktop window (wry/webkit) is otherwise never compiled. On Debian it needs
@@ -88,23 +89,42 @@ fn android_check() -> Result<()> {
     )
 }
 
-/// The end-to-end tests in headless Chromium (Debian's `chromium`, driven by playwright-core
-/// with node's own test runner). Screenshots land in `artifacts/e2e/`.
+/// The end-to-end tests: the browser tests in Chromium and then in WebKit (node's own test
+/// runner; Chromium through playwright-core, WebKitGTK through its WebDriver), then the native
+/// desktop build. Screenshots land in `artifacts/e2e/` (WebKit's in `webkit/`).
 fn browser_tests(bundle: &std::path::Path) -> Result<()> {
-    let e2e = root().join("mobile/e2e");
-    need::npm_ci(&e2e)?;
-    let chromium = need::chromium()?;
-    let mut node = Command::new("node");
-    node.args(["--test", "--test-concurrency=1", "tests/"])
-        .current_dir(&e2e)
-        .env("COZCADE_WEB_DIR", bundle)
-        .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
-        .env(
-            "COZCADE_SERVER_BIN",
-            target_dir().join("debug/cozcade-server"),
-        )
-        .env("CHROMIUM", chromium);
-    step("app: browser tests (headless Chromium)", node)
+    need::npm_ci(&root().join("mobile/e2e"))?;
+    for engine in e2e::Engine::ALL {
+        e2e::browser_suite(engine, bundle)?;
+    }
+    native_tests(bundle)
+}
+
+/// The room server the native tests' build of the app is made for: its own loopback address
+/// (a native build knows its server at build time, as the phones' builds do), which the tests
+/// start the real server on.
+const NATIVE_SERVER: &str = "http://127.0.0.29:8029";
+
+/// Builds the desktop app with the stand-in host (links from the command line and a loopback
+/// socket, as the phones' hosts hand them to the bridge) and drives it end to end.
+fn native_tests(bundle: &std::path::Path) -> Result<()> {
+    let mut build = cargo();
+    build
+        .args([
+            "build",
+            "-p",
+            "cozcade-mobile",
+            "--features",
+            "stand-in-host",
+        ])
+        .env("COZCADE_SERVER", NATIVE_SERVER);
+    step("app: build the desktop app with the stand-in host", build)?;
+    e2e::native_suite(
+        &target_dir().join("debug/cozcade-mobile"),
+        NATIVE_SERVER,
+        bundle,
+    )?;
+    Ok(())
 }
 
 /// `cargo xtask play`: builds the web bundle and the room server, prints the URL, and serves the

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 mod app;
 mod bench_web;
 mod bridge;
+mod e2e;
 mod fresh_clone;
 mod kotlin;
 mod need;

@@ -61,6 +61,34 @@ pub const TEST_PACKAGES: &[(&str, &str)] = &[
     ),
     ("nginx", "the failover tests (a throwaway nginx)"),
     (
+        "webkit2gtk-driver",
+        "the browser tests in WebKit (WebKitWebDriver; MiniBrowser comes with libwebkit2gtk-4.1-0)",
+    ),
+    (
+        "xvfb",
+        "the WebKit browser tests' and the native app's X display",
+    ),
+    (
+        "python3-pyatspi",
+        "the native app's tests read its accessibility tree (AT-SPI)",
+    ),
+    (
+        "at-spi2-core",
+        "the native app's tests: the accessibility bus",
+    ),
+    (
+        "dbus-daemon",
+        "the native app's tests: a session bus of their own",
+    ),
+    (
+        "xdotool",
+        "the native app's tests: the X pointer and window size",
+    ),
+    (
+        "imagemagick",
+        "the native app's tests: screenshots of the window (import)",
+    ),
+    (
         "zbar-tools",
         "the browser tests (zbarimg reads the personal link's QR code)",
     ),
@@ -231,4 +259,19 @@ fn has_rust_target(target: &str) -> bool {
     };
     let sysroot = PathBuf::from(String::from_utf8_lossy(&sysroot.stdout).trim());
     sysroot.join("lib/rustlib").join(target).exists()
+}
+
+/// WebKitGTK's WebDriver and the browser it drives, for the browser tests in WebKit.
+pub fn webkit_driver() -> Result<()> {
+    if Command::new("WebKitWebDriver")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        return Err(fix(
+            "finding WebKitWebDriver for the browser tests in WebKit",
+            "`apt-get install -y webkit2gtk-driver xvfb`",
+        ));
+    }
+    Ok(())
 }

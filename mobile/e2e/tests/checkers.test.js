@@ -1,4 +1,4 @@
-// Checkers in headless Chromium: whole games by tapping, a capture built landing by landing.
+// Checkers in both browser engines: whole games by tapping, a capture built landing by landing.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";

@@ -1,4 +1,4 @@
-// Chinese Checkers in headless Chromium: a marble to a lit endpoint, the last route drawn,
+// Chinese Checkers in both browser engines: a marble to a lit endpoint, the last route drawn,
 // arrivals counted, and a game finished by tapping.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";

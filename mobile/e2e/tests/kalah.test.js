@@ -1,9 +1,9 @@
-// Kalah in headless Chromium, as a phone (390×844, touch) and as a desktop, by tapping and by
+// Kalah in both browser engines, as a phone (390×844, touch) and as a desktop, by tapping and by
 // keyboard; saving, undo, New game, languages and blocked storage.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serve, device, artifactDir, playToEnd, newKalahGame, pit } from "../harness.js";
+import { serve, device, artifactDir, playToEnd, newKalahGame, pit, chromiumOnly, LANGUAGES } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -143,7 +143,7 @@ test("the language can be switched and is remembered", async () => {
   });
 });
 
-test("a browser in Dutch starts in Dutch", async () => {
+test("a browser in Dutch starts in Dutch", chromiumOnly(LANGUAGES), async () => {
   const browser = await device("phone");
   try {
     const context = browser.context;
@@ -156,7 +156,7 @@ test("a browser in Dutch starts in Dutch", async () => {
   }
 });
 
-test("blocked storage: a message, and play goes on", async () => {
+test("blocked storage: a message, and play goes on", chromiumOnly("makes localStorage throw before the page's first script (an init script)"), async () => {
   const block = () => {
     Object.defineProperty(window, "localStorage", {
       get() { throw new DOMException("blocked for the test", "SecurityError"); },

@@ -8,7 +8,7 @@ import path from "node:path";
 import { roomServer, webDir, artifactDir, withDevices, playWithFriend, press } from "../harness.js";
 
 let server;
-before(async () => { server = await roomServer(webDir(), ["--offer-seat-after-secs", "3"]); });
+before(async () => { server = await roomServer(webDir(), { args: ["--offer-seat-after-secs", "3"] }); });
 after(async () => { await server?.close(); });
 
 const connection = (page, name) =>

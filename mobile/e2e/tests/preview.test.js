@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { device, roomServer, artifactDir } from "../harness.js";
+import { device, roomServer, artifactDir, chromiumOnly, LANGUAGES } from "../harness.js";
 
 let server;
 before(async () => { server = await roomServer(); });
@@ -86,7 +86,7 @@ test("a room's link has preview tags and a picture of its board", async () => {
 });
 
 for (const shape of ["phone", "phone-landscape"]) {
-  test(`a room that is gone says so in the browser's language on a ${shape}`, async () => {
+  test(`a room that is gone says so in the browser's language on a ${shape}`, chromiumOnly(LANGUAGES), async () => {
     // A Dutch browser: it asks for Dutch in Accept-Language.
     const browser = await device(shape, { locale: "nl-NL" });
     try {

@@ -1,4 +1,4 @@
-// The light and the dark theme, in headless Chromium with the system's choice emulated: every
+// The light and the dark theme, in both browser engines with the system's choice emulated: every
 // screen (the game picker with and without Continue chips, the mode screen, each board in
 // play, How to play, the game-over sheet, the hand-over screen, and online the invitation,
 // the friend's welcome and the board of a room) meets

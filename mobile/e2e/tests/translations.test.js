@@ -6,7 +6,7 @@ import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import path from "node:path";
-import { device, roomServer, webDir, artifactDir } from "../harness.js";
+import { device, roomServer, webDir, artifactDir, chromiumOnly } from "../harness.js";
 
 let server;
 before(async () => { server = await roomServer(); });
@@ -24,6 +24,9 @@ const watchFirstScreen = () => {
     }
   }).observe(document, { childList: true, subtree: true });
 };
+
+/** Why the phone tests below run in Chromium only. */
+const WATCHED = chromiumOnly("watches which files the page fetches (Chromium's network events) and its first screen from before its own scripts (an init script)");
 
 /** A phone shape with `locale`, watching which translations it fetches. */
 async function phone(shape, locale) {
@@ -55,7 +58,7 @@ test("the app's wasm holds English only; each translation is a brotli file of th
 });
 
 for (const shape of ["phone", "phone-landscape"]) {
-  test(`an English phone fetches no translation (${shape})`, async () => {
+  test(`an English phone fetches no translation (${shape})`, WATCHED, async () => {
     const browser = await phone(shape, "en-GB");
     try {
       await browser.page.goto(server.url);
@@ -69,7 +72,7 @@ for (const shape of ["phone", "phone-landscape"]) {
     }
   });
 
-  test(`a Dutch phone starts in Dutch; a language picked later comes then, and offline from the cache (${shape})`, async () => {
+  test(`a Dutch phone starts in Dutch; a language picked later comes then, and offline from the cache (${shape})`, WATCHED, async () => {
     const offline = await roomServer();
     const browser = await phone(shape, "nl-NL");
     try {
@@ -111,7 +114,7 @@ for (const shape of ["phone", "phone-landscape"]) {
     }
   });
 
-  test(`a later pick wins over an earlier one whose file comes last (${shape})`, async () => {
+  test(`a later pick wins over an earlier one whose file comes last (${shape})`, WATCHED, async () => {
     const browser = await phone(shape, "en-GB");
     try {
       const page = browser.page;
@@ -147,7 +150,7 @@ for (const shape of ["phone", "phone-landscape"]) {
     }
   });
 
-  test(`a language that cannot be had says so and changes nothing (${shape})`, async () => {
+  test(`a language that cannot be had says so and changes nothing (${shape})`, WATCHED, async () => {
     const browser = await phone(shape, "en-GB");
     try {
       const page = browser.page;

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir, withDevices } from "../harness.js";
+import { roomServer, device, artifactDir, withDevices, engine, chromiumOnly } from "../harness.js";
 
 let server;
 before(async () => { server = await roomServer(); });
@@ -191,14 +191,17 @@ test("the list of online games: game, friend's colour, whose turn, when; leaving
     assert.deepEqual(await lines(friend.page, star), ["Your friend plays Jade", "Your friend's turn", "played just now"]);
     await shot(friend.page, "online-games-list-sideways");
 
-    // Two minutes on, the list says so.
-    await creator.context.addInitScript(() => {
-      const real = Date.now;
-      Date.now = () => real() + 125000;
-    });
-    await creator.page.reload();
-    await entry(creator.page, kalah).waitFor();
-    assert.equal((await lines(creator.page, kalah))[2], "played 2 min ago");
+    // Two minutes on, the list says so (Chromium only: the clock is moved on by a script that
+    // runs before the page's own).
+    if (engine === "chromium") {
+      await creator.context.addInitScript(() => {
+        const real = Date.now;
+        Date.now = () => real() + 125000;
+      });
+      await creator.page.reload();
+      await entry(creator.page, kalah).waitFor();
+      assert.equal((await lines(creator.page, kalah))[2], "played 2 min ago");
+    }
 
     // Leaving asks first; Stay keeps the room.
     await friend.page.goto(at(`/r/${kalah}`));
@@ -242,8 +245,8 @@ const MESSENGER_IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X)
   "(KHTML, like Gecko) Mobile/15E148 [FBAN/MessengerForiOS;FBAV/450.0.0.35.109;FBBV/560000000]";
 
 test("inside a messaging app the welcome says where a seat would stay, and offers the player's own browser", async () => {
-  await withDevices(["phone", ["phone", { userAgent: INSTAGRAM_ANDROID }], ["phone-landscape", { userAgent: MESSENGER_IPHONE }]],
-    async (creator, instagram, messenger) => {
+  await withDevices(["phone", ["phone", { userAgent: INSTAGRAM_ANDROID }]],
+    async (creator, instagram) => {
       const link = await createRoom(creator.page, /^Kalah/);
       // Instagram on Android: an intent hands the page to the player's browser.
       await instagram.page.goto(link);
@@ -261,11 +264,6 @@ test("inside a messaging app the welcome says where a seat would stay, and offer
       const order = await instagram.page.locator(".welcome-card .actions > *").evaluateAll((els) => els.map((e) => e.dataset.testid));
       assert.deepEqual(order, ["take-seat", "open-in-browser", "open-in-app"]);
       await shot(instagram.page, "welcome-in-instagram");
-      // Messenger on an iPhone: no link works there, its own menu does.
-      await messenger.page.goto(link);
-      await messenger.page.getByTestId("in-app-note").filter({ hasText: "Open in browser" }).waitFor();
-      assert.equal(await messenger.page.getByTestId("open-in-browser").count(), 0);
-      await shot(messenger.page, "welcome-in-messenger-sideways");
       // A plain phone browser gets no such note.
       const plain = await device("phone");
       try {
@@ -278,4 +276,17 @@ test("inside a messaging app the welcome says where a seat would stay, and offer
       // Nothing was taken by any of them.
       assert.equal((await roomInfo(link)).open_seat, "second");
     });
+});
+
+// WebKitGTK replaces a user agent that is no valid header value (Messenger's "[FBAN/…;…]") with
+// its own, so this one is Chromium's.
+test("inside Messenger on an iPhone the welcome points to its own menu, as no link works there", chromiumOnly("sets Messenger's user agent, which WebKitGTK refuses for its brackets"), async () => {
+  await withDevices(["phone", ["phone-landscape", { userAgent: MESSENGER_IPHONE }]], async (creator, messenger) => {
+    const link = await createRoom(creator.page, /^Kalah/);
+    await messenger.page.goto(link);
+    await messenger.page.getByTestId("in-app-note").filter({ hasText: "Open in browser" }).waitFor();
+    assert.equal(await messenger.page.getByTestId("open-in-browser").count(), 0);
+    await shot(messenger.page, "welcome-in-messenger-sideways");
+    assert.equal((await roomInfo(link)).open_seat, "second");
+  });
 });

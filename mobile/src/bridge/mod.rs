@@ -48,6 +48,8 @@ mod incoming;
 pub(crate) mod ios_host;
 #[cfg(feature = "mobile")]
 pub(crate) mod opened_links;
+#[cfg(feature = "stand-in-host")]
+pub(crate) mod stand_in_host;
 #[cfg(feature = "bridge-test")]
 mod testing;
 

@@ -44,6 +44,9 @@ pub async fn best_move(
     std::thread::Builder::new()
         .name("cozcade-computer".into())
         .spawn(move || {
+            // The native end-to-end tests hold the search here while they use the board.
+            #[cfg(feature = "stand-in-host")]
+            crate::bridge::stand_in_host::computer_may_think();
             let clock = InstantClock::start();
             let _ = answer.send(cozcade_thinker::think(
                 &record, level, seed, &cancel, &clock,

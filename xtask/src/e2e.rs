@@ -1,0 +1,260 @@
+//! The app's end-to-end suites in `cargo xtask test`: the browser tests once per engine the
+//! players meet (Chromium, WebKit), and the native desktop build driven in its own X display.
+//! Each suite ends with one summary line, read from node's TAP report (the spec report goes to
+//! the terminal as before).
+
+use std::{
+    path::{Path, PathBuf},
+    process::Command,
+    time::Instant,
+};
+
+use anyhow::{Context, Result, anyhow};
+
+use crate::{need, root, step, target_dir};
+
+/// A browser engine the browser tests run in.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Engine {
+    /// Debian's Chromium through playwright-core: Android's web view, Chrome.
+    Chromium,
+    /// WebKitGTK's MiniBrowser through WebKitWebDriver (selenium-webdriver): Safari, the iOS
+    /// web view.
+    WebKit,
+}
+
+impl Engine {
+    pub const ALL: [Engine; 2] = [Engine::Chromium, Engine::WebKit];
+
+    /// The name the tests read in COZCADE_ENGINE.
+    fn env_name(self) -> &'static str {
+        match self {
+            Engine::Chromium => "chromium",
+            Engine::WebKit => "webkit",
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            Engine::Chromium => "Chromium",
+            Engine::WebKit => "WebKit",
+        }
+    }
+}
+
+/// What one suite's TAP report counted at its end, and the tests it skipped with their reasons.
+#[derive(Debug, Default, PartialEq)]
+pub struct Summary {
+    pub passed: u32,
+    pub failed: u32,
+    pub skipped: Vec<(String, String)>,
+}
+
+impl Summary {
+    /// Reads the report's closing counts (the last `# pass N` and `# fail N`, after any nested
+    /// subtests' own) and every top-level `ok N - name # SKIP reason`.
+    pub fn from_tap(tap: &str) -> Result<Summary> {
+        let mut summary = Summary::default();
+        let mut counts = (None, None);
+        for line in tap.lines() {
+            if let Some(n) = line.strip_prefix("# pass ") {
+                counts.0 = n.trim().parse().ok();
+            } else if let Some(n) = line.strip_prefix("# fail ") {
+                counts.1 = n.trim().parse().ok();
+            } else if let Some(rest) = line.strip_prefix("ok ")
+                && let Some((_, test)) = rest.split_once(" - ")
+                && let Some((name, reason)) = test.split_once(" # SKIP")
+            {
+                summary
+                    .skipped
+                    .push((name.trim().to_owned(), reason.trim().to_owned()));
+            }
+        }
+        match counts {
+            (Some(passed), Some(failed)) => {
+                summary.passed = passed;
+                summary.failed = failed;
+                Ok(summary)
+            }
+            _ => Err(anyhow!("the TAP report has no closing counts")),
+        }
+    }
+
+    /// `N passed, M failed` (and what was skipped).
+    pub fn line(&self) -> String {
+        let mut line = format!("{} passed, {} failed", self.passed, self.failed);
+        if !self.skipped.is_empty() {
+            line += &format!(", {} Chromium-only not run", self.skipped.len());
+        }
+        line
+    }
+}
+
+/// The browser tests in `engine` on the web `bundle`, with the room server built beforehand.
+/// A test may be skipped only in WebKit and only as Chromium-only (harness.js `chromiumOnly`):
+/// any other skip fails the step, so a skip can't hide a failure.
+pub fn browser_suite(engine: Engine, bundle: &Path) -> Result<Summary> {
+    let e2e = root().join("mobile/e2e");
+    let mut node = Command::new("node");
+    node.current_dir(&e2e)
+        .env("COZCADE_ENGINE", engine.env_name())
+        .env("COZCADE_WEB_DIR", bundle)
+        .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
+        .env(
+            "COZCADE_SERVER_BIN",
+            target_dir().join("debug/cozcade-server"),
+        );
+    match engine {
+        Engine::Chromium => {
+            node.env("CHROMIUM", need::chromium()?);
+        }
+        Engine::WebKit => {
+            // The friend's browser in the mixed online test is Chromium.
+            node.env("CHROMIUM", need::chromium()?);
+            need::webkit_driver()?;
+        }
+    }
+    let title = match engine {
+        Engine::Chromium => "app: browser tests in Chromium (headless, playwright-core)",
+        Engine::WebKit => "app: browser tests in WebKit (WebKitGTK under Xvfb, WebKitWebDriver)",
+    };
+    let summary = suite(
+        title,
+        node,
+        &["tests/"],
+        &format!("browser-{}", engine.env_name()),
+    )?;
+    let stray: Vec<_> = summary
+        .skipped
+        .iter()
+        .filter(|(_, reason)| engine == Engine::Chromium || !reason.starts_with("Chromium only:"))
+        .collect();
+    if !stray.is_empty() {
+        return Err(anyhow!(
+            "browser tests in {}: skipped without being Chromium-only: {stray:?}",
+            engine.title()
+        ));
+    }
+    println!("browser tests in {}: {}", engine.title(), summary.line());
+    for (name, reason) in &summary.skipped {
+        println!("  not run in {}: {name} ({reason})", engine.title());
+    }
+    Ok(summary)
+}
+
+/// The native app's end-to-end tests (`e2e/native/`): `app` is the desktop build with the
+/// stand-in host, built for the room server at `server` (`COZCADE_SERVER`); the browser friend
+/// plays on the web `bundle`.
+pub fn native_suite(app: &Path, server: &str, bundle: &Path) -> Result<Summary> {
+    let mut node = Command::new("node");
+    node.current_dir(root().join("mobile/e2e"))
+        .env("COZCADE_NATIVE_BIN", app)
+        .env("COZCADE_NATIVE_SERVER", server)
+        .env("COZCADE_WEB_DIR", bundle)
+        .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
+        .env(
+            "COZCADE_SERVER_BIN",
+            target_dir().join("debug/cozcade-server"),
+        )
+        .env("CHROMIUM", need::chromium()?);
+    let summary = suite(
+        "app: the native app end to end (desktop build under Xvfb)",
+        node,
+        &["native/"],
+        "native",
+    )?;
+    if !summary.skipped.is_empty() {
+        return Err(anyhow!("native tests skipped: {:?}", summary.skipped));
+    }
+    println!("native app: {}", summary.line());
+    Ok(summary)
+}
+
+/// Runs node's test runner on `paths` (one file at a time: the browsers and displays are
+/// heavy), the spec report to the terminal and a TAP report to `<target>/e2e-<name>.tap`;
+/// answers its summary, or the failure.
+fn suite(title: &str, mut node: Command, paths: &[&str], name: &str) -> Result<Summary> {
+    let tap = report_path(name);
+    node.args(["--test", "--test-concurrency=1"])
+        .args(["--test-reporter=spec", "--test-reporter-destination=stdout"])
+        .arg("--test-reporter=tap")
+        .arg(format!("--test-reporter-destination={}", tap.display()))
+        .args(paths);
+    let _ = std::fs::remove_file(&tap);
+    let started = Instant::now();
+    let ran = step(title, node);
+    let took = started.elapsed().as_secs();
+    let summary = std::fs::read_to_string(&tap)
+        .with_context(|| format!("reading {}", tap.display()))
+        .and_then(|text| Summary::from_tap(&text));
+    match (ran, summary) {
+        (Ok(()), Ok(summary)) if summary.failed == 0 => {
+            println!("{title}: {}m{:02}s", took / 60, took % 60);
+            Ok(summary)
+        }
+        (ran, summary) => {
+            if let Ok(summary) = &summary {
+                println!("{title}: {}", summary.line());
+            }
+            ran.and(Err(anyhow!("step \"{title}\" failed")))
+        }
+    }
+}
+
+fn report_path(name: &str) -> PathBuf {
+    let dir = target_dir().join("e2e-reports");
+    let _ = std::fs::create_dir_all(&dir);
+    dir.join(format!("{name}.tap"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TAP: &str = "TAP version 13
+# Subtest: a whole game
+    # Subtest: inner
+    ok 1 - inner
+    1..1
+ok 1 - a whole game
+  ---
+  duration_ms: 12.5
+  ...
+# Subtest: throttled load
+ok 2 - throttled load # SKIP Chromium only: CDP network throttling
+  ---
+  ...
+1..2
+# tests 2
+# suites 0
+# pass 1
+# fail 0
+# cancelled 0
+# skipped 1
+# todo 0
+# duration_ms 40.2
+";
+
+    #[test]
+    fn the_summary_reads_the_closing_counts_and_the_skips() {
+        let summary = Summary::from_tap(TAP).expect("a summary");
+        assert_eq!(summary.passed, 1);
+        assert_eq!(summary.failed, 0);
+        assert_eq!(
+            summary.skipped,
+            vec![(
+                "throttled load".to_owned(),
+                "Chromium only: CDP network throttling".to_owned()
+            )]
+        );
+        assert_eq!(
+            summary.line(),
+            "1 passed, 0 failed, 1 Chromium-only not run"
+        );
+    }
+
+    #[test]
+    fn a_report_cut_short_has_no_summary() {
+        assert!(Summary::from_tap("TAP version 13\nok 1 - a\n").is_err());
+    }
+}
