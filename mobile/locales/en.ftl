@@ -35,6 +35,9 @@ confirm-new-game = Start a new game? The moves of this one will be lost.
 confirm-yes = Start again
 confirm-no = Keep playing
 language-label = Language
+sound-label = Sound
+sound-on = Sound is on
+sound-off = Sound is off
 # A language picked with no network, before the browser has kept its file; $language is its own name.
 language-unavailable = { $language } could not be loaded: it needs the network the first time.
 side-gold = Gold
@@ -47,6 +50,7 @@ status-turn = { $side } to move
 status-your-turn = Your turn ({ $side })
 status-thinking = The computer is thinking…
 status-paused = Paused
+board-tap-to-resume = Tap to resume
 status-last-move = Last move: { $side } { $move }
 status-no-moves-yet = No moves yet
 result-win = { $side } wins!

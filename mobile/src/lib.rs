@@ -8,6 +8,7 @@
 pub mod bridge;
 mod components;
 mod computer;
+mod feedback;
 pub mod i18n;
 pub mod online;
 mod platform;

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir, playWithFriend, withDevices } from "../harness.js";
+import { roomServer, device, artifactDir, playWithFriend, withDevices, pit } from "../harness.js";
 
 let server;
 // The room server serves the bundle too, so online games and local ones share one origin.
@@ -371,6 +371,99 @@ for (const shape of shapes) {
     assert.equal(await sheet.count(), 0);
     assert.equal(await plies(page), "0");
     assert.equal(await headline(page), "Gold to move");
+  }));
+}
+
+for (const shape of ["phone", "phone-landscape"]) {
+  test(`the controls stay where they are while a move is shown (${shape})`, async () => {
+    const browser = await device(shape, { motion: "no-preference" });
+    try {
+      const { page } = browser;
+      await sameDevice(page, (l) => l.tap(), /^Kalah/);
+      /** Where each control is, by its name. */
+      const controls = () => page.evaluate(() => Object.fromEntries(
+        [...document.querySelectorAll(".controls button")].map((b) => {
+          const r = b.getBoundingClientRect();
+          return [b.textContent, [Math.round(r.x), Math.round(r.y), Math.round(r.width)]];
+        })));
+      // Gold's c ends in the store (Gold plays again), then f: five seeds sown one by one,
+      // with Skip offered meanwhile.
+      await pit(page, "Gold", "c").tap();
+      await page.locator(".board.kalah .playable").first().waitFor();
+      const still = await controls();
+      assert.ok(still.Undo && still["New game"], JSON.stringify(still));
+      await pit(page, "Gold", "f").tap();
+      const skip = page.getByRole("button", { name: "Skip" });
+      await skip.waitFor();
+      assert.deepEqual(await controls(), still, "no control moved when Skip appeared");
+      const box = await skip.boundingBox();
+      const overlaps = await page.evaluate(({ x, y, width, height }) =>
+        [...document.querySelectorAll(".controls button")].filter((b) => {
+          const r = b.getBoundingClientRect();
+          return r.x < x + width && x < r.right && r.y < y + height && y < r.bottom;
+        }).map((b) => b.textContent), box);
+      assert.deepEqual(overlaps, [], "Skip covers no control");
+      await page.screenshot({ path: path.join(artifactDir(), `skip-${shape}.png`) });
+      await skip.tap();
+      await skip.waitFor({ state: "detached" });
+      assert.deepEqual(await controls(), still, "nor when it went");
+      assert.equal(await plies(page), "2");
+      assert.deepEqual(browser.errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
+for (const shape of ["phone", "phone-landscape"]) {
+  test(`a paused game says so on the board, and a tap on it goes on (${shape})`, () => on(shape, async (page, act) => {
+    await page.goto(server.url);
+    await act(page.getByRole("button", { name: /^Checkers/ }));
+    const card = page.locator('[data-mode="computer"]');
+    await act(card.getByLabel("Easy"));
+    await act(card.getByRole("button", { name: "New game" }));
+    await page.locator(".board").waitFor();
+    await act(page.getByRole("button", { name: "Pause" }));
+    const veil = page.getByTestId("paused-veil");
+    await veil.waitFor();
+    assert.equal(await veil.textContent(), "PausedTap to resume");
+    // The veil lies over the board: a tap on a piece reaches it, not the piece.
+    const [board, over] = [await page.locator(".board").boundingBox(), await veil.boundingBox()];
+    assert.ok(over.x <= board.x + 1 && over.y <= board.y + 1 &&
+      over.x + over.width >= board.x + board.width - 1 && over.y + over.height >= board.y + board.height - 1,
+      `veil ${JSON.stringify(over)} covers the board ${JSON.stringify(board)}`);
+    await page.screenshot({ path: path.join(artifactDir(), `paused-${shape}.png`) });
+    const piece = await page.locator("#cell-11").boundingBox();
+    await page.touchscreen.tap(piece.x + piece.width / 2, piece.y + piece.height / 2);
+    await veil.waitFor({ state: "detached" });
+    assert.equal(await page.getByRole("button", { name: "Pause" }).count(), 1, "resumed");
+    // The game goes on: a move, and the computer's reply.
+    await act(page.locator("#cell-11"));
+    await act(page.locator("#cell-15"));
+    await page.waitForFunction(() => document.querySelector(".status")?.dataset.plies === "2");
+  }));
+}
+
+for (const shape of ["phone", "phone-landscape"]) {
+  test(`a tap draws no keyboard cursor; the keyboard does (${shape})`, () => on(shape, async (page, act) => {
+    await sameDevice(page, act, /^Checkers/);
+    /** How the square under the keyboard's cursor is outlined, if there is one. */
+    const ring = () => page.evaluate(() => {
+      const square = document.querySelector(".square.cursor rect");
+      return square && getComputedStyle(square).strokeDasharray;
+    });
+    await act(page.locator("#cell-11"));
+    await act(page.locator("#cell-15"));
+    assert.equal(await plies(page), "1");
+    // The tap moved the cursor (keys go on from there) but draws no dashed ring.
+    assert.notEqual(await ring(), null, "the cursor follows the taps");
+    assert.equal(await ring(), "none", "no ring after a tap");
+    await page.screenshot({ path: path.join(artifactDir(), `tapped-${shape}.png`) });
+    // A key on the same board (a phone with a keyboard): now the ring shows where the keys
+    // are. The board is focused first, as WebKit's taps leave the focus where it was.
+    await page.locator(".board").focus();
+    await page.keyboard.press("Home");
+    assert.notEqual(await ring(), "none", "the ring once a key is pressed");
   }));
 }
 

@@ -37,9 +37,11 @@
 //! - Share: `platform::share_invitation` (the online room's Share button) asks [`share`] first
 //!   and falls back to Web Share / copying when it answers `false`.
 //! - Haptics: every move played on the board (the player's, the computer's, the friend's once
-//!   confirmed) gives [`Haptic::Move`], [`Haptic::Capture`] or [`Haptic::Win`], as
-//!   `Table::feel_of_move` decides (`shell/board.rs` turns its `Feel` into the haptic); [`Haptic::Error`] when an online move or request is
-//!   refused or could not be sent. A tap on a cell that isn't lit simply does nothing.
+//!   confirmed) gives [`Haptic::Move`], [`Haptic::Capture`] or [`Haptic::Win`] when its
+//!   drawing starts, as `Table::feel_of_move` decides (`shell/board.rs` turns its `Feel` into
+//!   the haptic, with the move's sound); the friend joining a room gives [`Haptic::Move`];
+//!   [`Haptic::Error`] when an online move or request is refused or could not be sent. A tap on
+//!   a cell that isn't lit simply does nothing. Without a host, `feedback::vibrate` stands in.
 
 mod host;
 mod inbox;

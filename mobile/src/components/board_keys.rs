@@ -12,6 +12,9 @@ use crate::state::Cell;
 /// cursor is nowhere yet), and the next cell after the cursor that can start a move.
 pub struct CursorKeys<V, A, N> {
     pub cursor: Signal<Option<Cell>>,
+    /// The board's last input was a key (not a touch or a click): only then is the cursor
+    /// drawn, so a touch screen never shows it (`.board.keys` in the stylesheet).
+    pub keyed: Signal<bool>,
     pub valid: V,
     pub arrow: A,
     pub next_movable: N,
@@ -33,6 +36,10 @@ where
             return;
         };
         event.prevent_default();
+        if !*self.keyed.peek() {
+            let mut keyed = self.keyed;
+            keyed.set(true);
+        }
         let mut cursor = self.cursor;
         let current = cursor.peek().filter(|&cell| (self.valid)(cell));
         match key {
@@ -52,6 +59,14 @@ where
                 None => {}
             },
             BoardKey::Cancel => self.on_cancel.call(()),
+        }
+    }
+
+    /// A finger or a mouse on the board: the cursor follows its taps but is not drawn.
+    pub fn pointer(&self) {
+        if *self.keyed.peek() {
+            let mut keyed = self.keyed;
+            keyed.set(false);
         }
     }
 

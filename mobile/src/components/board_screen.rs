@@ -3,7 +3,8 @@ use dioxus::prelude::*;
 use super::{
     confirm_dialog::ConfirmDialog, controls::Controls, game_board::GameBoard, game_over::GameOver,
     hand_over::HandOver, modal::Behind, notice::Notice, pass_options::PassOptions,
-    status_panel::StatusPanel, top_bar::TopBar,
+    paused_veil::PausedVeil, skip_animation::SkipAnimation, status_panel::StatusPanel,
+    top_bar::TopBar,
 };
 use crate::{
     shell::{use_board, use_settings},
@@ -42,6 +43,8 @@ pub fn BoardScreen() -> Element {
                 Notice {}
                 div { class: "board-area",
                     GameBoard {}
+                    SkipAnimation {}
+                    PausedVeil {}
                 }
                 aside { class: "side-panel",
                     if landscape {

@@ -193,8 +193,10 @@ pub fn CheckersBoard(
         .collect::<Vec<_>>()
         .join(" ");
 
+    let keyed = use_signal(|| false);
     let keys = Rc::new(CursorKeys {
         cursor,
+        keyed,
         valid: |_| true,
         arrow: {
             let movable = movable.clone();
@@ -219,7 +221,7 @@ pub fn CheckersBoard(
 
     rsx! {
         div {
-            class: "board checkers",
+            class: if *keyed.read() { "board checkers keys" } else { "board checkers" },
             tabindex: "0",
             role: "group",
             aria_label: texts.get("checkers-board"),
@@ -228,6 +230,10 @@ pub fn CheckersBoard(
             onkeydown: {
                 let keys = keys.clone();
                 move |event: KeyboardEvent| keys.press(&event)
+            },
+            onpointerdown: {
+                let keys = keys.clone();
+                move |_| keys.pointer()
             },
             onfocus: move |_| keys.focus(),
             svg { view_box: "0 0 800 800", class: "checkers-svg",

@@ -24,7 +24,6 @@ pub fn Controls() -> Element {
     let has_moves = !game.record().is_empty();
     let paused = game.is_paused();
     let computer = game.computer();
-    let animating = board.animating();
     let must_pass = game.must_pass();
     // After the end only New game and the rules still apply (the game-over sheet says more).
     let finished = game.finish().is_some();
@@ -33,9 +32,6 @@ pub fn Controls() -> Element {
             UnfinishedMove {}
             if must_pass {
                 button { class: "primary", onclick: move |_| board.dispatch(Action::Pass), {texts.get("action-pass")} }
-            }
-            if animating {
-                button { class: "skip", onclick: move |_| board.skip_animation(), {texts.get("action-skip")} }
             }
             if !finished {
                 button {

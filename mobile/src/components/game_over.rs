@@ -18,6 +18,8 @@ pub fn GameOver() -> Element {
     let navigation = use_navigation();
     let room = use_room();
     let settings = use_settings();
+    // The finish is a moment: heard as it appears (once per game, not when reopened).
+    use_hook(move || board.finish_heard());
     let texts = settings.texts.read();
     let table = board.table.read();
     let Some((table, finish)) = table.as_ref().and_then(|s| Some((s, s.finish()?))) else {

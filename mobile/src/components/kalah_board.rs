@@ -176,8 +176,10 @@ pub fn KalahBoard(
     };
 
     // The cursor walks round the row of the side to move (and only there).
+    let keyed = use_signal(|| false);
     let keys = Rc::new(CursorKeys {
         cursor,
+        keyed,
         valid: {
             let row = row.clone();
             move |cell: Cell| row.contains(&cell)
@@ -292,7 +294,7 @@ pub fn KalahBoard(
 
     rsx! {
         div {
-            class: "board kalah",
+            class: if *keyed.read() { "board kalah keys" } else { "board kalah" },
             tabindex: "0",
             role: "group",
             aria_label: texts.get("kalah-board"),
@@ -301,6 +303,10 @@ pub fn KalahBoard(
             onkeydown: {
                 let keys = keys.clone();
                 move |event: KeyboardEvent| keys.press(&event)
+            },
+            onpointerdown: {
+                let keys = keys.clone();
+                move |_| keys.pointer()
             },
             onfocus: move |_| keys.focus(),
             svg {

@@ -13,6 +13,7 @@ use super::{
     online_controls::{Ask, OnlineControls},
     open_in_app::ContinueInApp,
     room_closed::RoomClosed,
+    skip_animation::SkipAnimation,
     status_panel::StatusPanel,
     top_bar::TopBar,
 };
@@ -75,6 +76,7 @@ pub fn OnlineScreen() -> Element {
                 div { class: "board-area",
                     if has_board {
                         GameBoard {}
+                        SkipAnimation {}
                     } else {
                         p { class: "connecting", {texts.get("online-connecting")} }
                     }

@@ -204,8 +204,10 @@ pub fn StarBoard(
     let keys_movable = movable.clone();
     let playable: Rc<[Cell]> = highlights.clone().into();
     let choosing = !route.is_empty();
+    let keyed = use_signal(|| false);
     let keys = Rc::new(CursorKeys {
         cursor,
+        keyed,
         valid: |_| true,
         arrow: {
             let movable = keys_movable.clone();
@@ -224,7 +226,7 @@ pub fn StarBoard(
 
     rsx! {
         div {
-            class: "board star",
+            class: if *keyed.read() { "board star keys" } else { "board star" },
             tabindex: "0",
             role: "group",
             aria_label: texts.get("cc-board"),
@@ -233,6 +235,10 @@ pub fn StarBoard(
             onkeydown: {
                 let keys = keys.clone();
                 move |event: KeyboardEvent| keys.press(&event)
+            },
+            onpointerdown: {
+                let keys = keys.clone();
+                move |_| keys.pointer()
             },
             onfocus: move |_| keys.focus(),
             svg { view_box: "0 0 600 672", class: if choosing { "star-svg choosing" } else { "star-svg" },

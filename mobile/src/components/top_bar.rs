@@ -1,10 +1,10 @@
 use dioxus::prelude::*;
 
-use super::language_picker::LanguagePicker;
+use super::{language_picker::LanguagePicker, sound_toggle::SoundToggle};
 use crate::shell::{use_navigation, use_settings};
 
 /// The bar above every screen: Back (where there is somewhere to go back to: the same place
-/// Android's back button leads), the title and the language.
+/// Android's back button leads), the title, sound on or off, and the language.
 #[component]
 pub fn TopBar(title: String) -> Element {
     let navigation = use_navigation();
@@ -22,6 +22,7 @@ pub fn TopBar(title: String) -> Element {
                 }
             }
             h1 { "{title}" }
+            SoundToggle {}
             LanguagePicker {}
         }
     }

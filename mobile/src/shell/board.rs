@@ -1,6 +1,6 @@
 //! The game on the board and its runtime: the table (the pure state), and the runner that
 //! carries out the [`Effect`]s each action returns: saving, the computer's thinking, each move's
-//! animation, the phone's haptics, and a move for the online room.
+//! animation with its sound and the phone's haptics, and a move for the online room.
 
 use std::{collections::VecDeque, time::Duration};
 
@@ -10,10 +10,12 @@ use super::{room_link::RoomLink, settings::Settings};
 use crate::{
     bridge::{self, Haptic},
     computer,
+    feedback::{self, Moment, MoveSound},
     online::connection::Intent,
     platform,
     state::{
         Action, Effect, Feel, Level, LocalAction, LocalGame, Slot, Table, animation::Animation,
+        deed_of_move,
     },
     storage::SavedGame,
     timer,
@@ -40,6 +42,9 @@ pub struct Board {
     pub finish_dismissed: Signal<bool>,
     /// The computer's search in progress, to stop it.
     thinking: Signal<Option<computer::Handle>>,
+    /// How the game just ended, to be heard when the finish is shown (not when a finished game
+    /// is opened again).
+    ending: Signal<Option<Moment>>,
     /// The game was paused because the app went to the background, not by the player: coming
     /// back resumes it.
     paused_while_away: Signal<bool>,
@@ -62,6 +67,7 @@ impl Board {
             finish_dismissed: Signal::new(false),
             thinking: Signal::new(None),
             paused_while_away: Signal::new(false),
+            ending: Signal::new(None),
             settings,
             link,
         }
@@ -132,7 +138,7 @@ impl Board {
         over && !self.animating() && !*self.finish_dismissed.read()
     }
 
-    fn run(self, effects: Vec<Effect>) {
+    fn run(mut self, effects: Vec<Effect>) {
         for effect in effects {
             match effect {
                 Effect::Save => self.save(),
@@ -140,18 +146,9 @@ impl Board {
                 Effect::Think { level, generation } => self.think(level, generation),
                 Effect::StopThinking => self.stop_thinking(),
                 Effect::Played { index } => {
-                    // On phones the host gives a tap of feedback; elsewhere nothing happens.
-                    if let Some(feel) = self
-                        .table
-                        .peek()
-                        .as_ref()
-                        .and_then(|s| s.feel_of_move(index))
-                    {
-                        bridge::haptic(match feel {
-                            Feel::Move => Haptic::Move,
-                            Feel::Capture => Haptic::Capture,
-                            Feel::Win => Haptic::Win,
-                        });
+                    let ending = self.feel_of(index).and_then(Moment::ending);
+                    if ending.is_some() {
+                        self.ending.set(ending);
                     }
                     self.animate(index);
                 }
@@ -235,6 +232,7 @@ impl Board {
     /// motion the move just appears.
     fn animate(mut self, ply: usize) {
         if *self.settings.reduced_motion.peek() {
+            self.feel(ply, 1, 0);
             return;
         }
         if self.animation.peek().is_some() {
@@ -254,6 +252,7 @@ impl Board {
         self.animations.set(serial);
         let pause = Duration::from_millis(u64::from(animation.pause_ms()));
         let steps = animation.steps();
+        self.feel(ply, steps, animation.pause_ms());
         self.animation.set(Some(animation));
         spawn(async move {
             let current = move || *self.animations.peek() == serial;
@@ -275,6 +274,46 @@ impl Board {
                 self.animate_next();
             }
         });
+    }
+
+    /// How the move at `ply` feels, for this device's player.
+    fn feel_of(self, ply: usize) -> Option<Feel> {
+        self.table.peek().as_ref().and_then(|t| t.feel_of_move(ply))
+    }
+
+    /// The move at `ply` starts to be drawn, in `steps` steps `step_ms` apart: the phone's
+    /// haptic (a browser's vibration where there is no host) and the move's sound, with what
+    /// is drawn rather than ahead of it.
+    fn feel(self, ply: usize, steps: usize, step_ms: u32) {
+        let Some((kind, feel, deed)) = self.table.peek().as_ref().and_then(|t| {
+            let deed = deed_of_move(t.record(), ply)?;
+            Some((t.kind(), t.feel_of_move(ply)?, deed))
+        }) else {
+            return;
+        };
+        let haptic = match feel {
+            Feel::Move | Feel::Sow { .. } | Feel::ExtraTurn | Feel::Loss | Feel::Draw => {
+                Haptic::Move
+            }
+            Feel::Capture | Feel::Crown => Haptic::Capture,
+            Feel::Win => Haptic::Win,
+        };
+        if !bridge::haptic(haptic) {
+            feedback::vibrate(match haptic {
+                Haptic::Capture => &[18, 40, 18],
+                Haptic::Win => &[30, 60, 30, 60, 80],
+                Haptic::Move | Haptic::Error => &[12],
+            });
+        }
+        self.settings
+            .sound_move(MoveSound::of(kind, deed, steps, step_ms));
+    }
+
+    /// The finish is shown: how the game ended is heard, once.
+    pub fn finish_heard(mut self) {
+        if let Some(moment) = self.ending.write().take() {
+            self.settings.sound_moment(moment);
+        }
     }
 
     fn animate_next(mut self) {

@@ -3,7 +3,7 @@
 //!
 //! | file | owns |
 //! | --- | --- |
-//! | `settings.rs` | [`Settings`]: the texts, the store of saved games, the page's shape and motion preference, the notice about saving |
+//! | `settings.rs` | [`Settings`]: the texts, the store of saved games, the page's shape and motion preference, sound on or off, the notice about saving |
 //! | `screen.rs` | [`Screen`]: the screens there are, and the games offered |
 //! | `room_link.rs` | `RoomLink`: the room on screen's connection task, its intents and the online screen's view |
 //! | `board.rs` | [`Board`]: the game on the board (a [`crate::state::Table`]), and the runner of its effects (save, think, animate, haptics, send) |
@@ -41,6 +41,7 @@ pub fn use_shell() -> Navigation {
     let room = use_context_provider(|| Room::new(settings, link, board, screen));
     let navigation = use_context_provider(|| Navigation::new(screen, board, room));
     host::use_outside_events(settings, board, room, navigation);
+    use_hook(move || crate::feedback::install(*settings.sound.peek()));
     // Leaves from the list of online games that had not reached the server yet.
     use_hook(move || room.send_pending_leaves());
     navigation

@@ -1,5 +1,5 @@
 //! The device's side of the app: the texts in the player's language, the store of saved games,
-//! the page's shape and motion preference, and the notice about saving.
+//! the page's shape and motion preference, sound on or off, and the notice about saving.
 
 use std::rc::Rc;
 
@@ -7,6 +7,7 @@ use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
 use crate::{
+    feedback::{self, Moment, MoveSound},
     i18n::{self, Language, Texts},
     platform,
     state::Slot,
@@ -46,6 +47,8 @@ pub struct Settings {
     pub notice: Signal<Option<StorageNotice>>,
     pub landscape: Signal<bool>,
     pub reduced_motion: Signal<bool>,
+    /// The app's sounds are on (the player's choice, kept on the device; on unless turned off).
+    pub sound: Signal<bool>,
     /// The language the app started in, and whether the player had chosen it (then the
     /// device's languages are not asked for).
     pub(super) started_in: (Language, bool),
@@ -74,6 +77,10 @@ impl Settings {
             .and_then(|s| s.setting("language").ok().flatten())
             .as_deref()
             .and_then(Language::from_locale);
+        let sound = store
+            .as_ref()
+            .and_then(|s| s.setting("sound").ok().flatten())
+            .is_none_or(|value| value != "off");
         let started_in = match stored {
             Some(language) => (language, true),
             None => (
@@ -89,6 +96,7 @@ impl Settings {
             notice: Signal::new(notice),
             landscape: Signal::new(false),
             reduced_motion: Signal::new(false),
+            sound: Signal::new(sound),
             started_in,
         }
     }
@@ -108,6 +116,32 @@ impl Settings {
     pub fn saved_fine(mut self) {
         if matches!(*self.notice.peek(), Some(StorageNotice::SaveFailed(_))) {
             self.notice.set(None);
+        }
+    }
+
+    /// The player turned sound on or off: heard (or not) from the next sound, and kept.
+    pub fn set_sound(mut self, on: bool) {
+        self.sound.set(on);
+        feedback::set_on(on);
+        if let Some(Err(error)) = self
+            .store()
+            .map(|s| s.set_setting("sound", if on { "on" } else { "off" }))
+        {
+            self.save_failed(error);
+        }
+    }
+
+    /// A move's sound, if sound is on.
+    pub fn sound_move(self, sound: MoveSound) {
+        if *self.sound.peek() {
+            feedback::play_move(sound);
+        }
+    }
+
+    /// A moment's sound, if sound is on.
+    pub fn sound_moment(self, moment: Moment) {
+        if *self.sound.peek() {
+            feedback::play(moment);
         }
     }
 

@@ -25,7 +25,7 @@ pub mod welcome;
 
 pub use cell::{Cell, cell_of, place_of};
 pub use effect::Effect;
-pub use feel::Feel;
+pub use feel::{Feel, deed_of_move};
 pub use finish::{Finish, Verdict};
 pub use invitation::{Invitation, InvitationError, seat_key_in};
 pub use local_game::{ComputerState, LocalAction, LocalGame};

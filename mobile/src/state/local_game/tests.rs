@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::state::{Cell, Slot, cell_of, place_of};
-use cozcade_engine::Game;
+use cozcade_engine::{Game, Outcome};
 
 /// A Kalah pit of gold's row, a..f.
 fn gold(pit: char) -> Place {
@@ -383,12 +383,40 @@ fn a_checkers_jump_feels_like_a_capture() {
 }
 
 #[test]
-fn a_kalah_capture_is_told_from_a_plain_sowing() {
+fn a_crowning_and_the_end_feel_like_themselves() {
+    // White's man on 5 steps to 1, on Black's back row: a crowning without a capture.
+    let mut crowning = AnyRecord::from_fen(GameKind::Checkers, "W:W5,30:B20,28").expect("valid");
+    crowning.play_text("5-1").expect("legal");
+    assert_eq!(feel_of_move(&crowning, 0, None), Some(Feel::Crown));
+
+    // White takes Black's last piece: the end, felt by whoever shares its result.
+    let mut last = AnyRecord::from_fen(GameKind::Checkers, "W:W18:B15").expect("valid");
+    let capture = last.legal_move_texts();
+    assert_eq!(capture.len(), 1, "{capture:?}");
+    last.play_text(&capture[0]).expect("legal");
+    let Some(Outcome::Win(white)) = last.outcome() else {
+        panic!("no win: {:?}", last.outcome());
+    };
+    assert_eq!(
+        feel_of_move(&last, 0, None),
+        Some(Feel::Win),
+        "one device: a win"
+    );
+    assert_eq!(feel_of_move(&last, 0, Some(white)), Some(Feel::Win));
+    assert_eq!(
+        feel_of_move(&last, 0, Some(white.other())),
+        Some(Feel::Loss)
+    );
+    assert!(Feel::Loss.ends_game() && !Feel::Capture.ends_game());
+}
+
+#[test]
+fn a_kalah_capture_and_an_extra_turn_are_told_from_a_plain_sowing() {
     // Every line of up to four plies from the start. With fewer than 13 seeds in a pit a
     // sowing puts at most one seed in the mover's store, so a store that grew by two or
     // more took seeds from across the board.
     let mut lines: Vec<Vec<String>> = vec![Vec::new()];
-    let mut captures = 0;
+    let (mut captures, mut extra_turns) = (0, 0);
     for _ in 0..4 {
         let mut longer = Vec::new();
         for line in &lines {
@@ -410,16 +438,26 @@ fn a_kalah_capture_is_told_from_a_plain_sowing() {
                 let (before, now) = (&record.position_at(ply).expect("ply"), record.position());
                 let mover = before.turn();
                 let gain = now.store(mover) - before.store(mover);
-                let expected = if gain >= 2 { Feel::Capture } else { Feel::Move };
+                let expected = if gain >= 2 {
+                    Feel::Capture
+                } else if now.turn() == mover {
+                    Feel::ExtraTurn
+                } else {
+                    let pit = usize::from(next[ply].as_bytes()[0] - b'a');
+                    Feel::Sow {
+                        seeds: before.pits(mover)[pit],
+                    }
+                };
                 assert_eq!(after.feel_of_move(ply), Some(expected), "{next:?}");
-                captures += usize::from(gain >= 2);
+                captures += usize::from(expected == Feel::Capture);
+                extra_turns += usize::from(expected == Feel::ExtraTurn);
                 longer.push(next);
             }
         }
         lines = longer;
     }
     assert!(
-        captures > 0,
-        "no capture in four plies: the test proves nothing"
+        captures > 0 && extra_turns > 0,
+        "no capture or no extra turn in four plies: the test proves nothing"
     );
 }
