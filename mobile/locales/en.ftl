@@ -27,6 +27,7 @@ action-resume = Resume
 action-retry = Try again
 action-back = Back
 action-menu = Games
+action-start-own-game = Start your own game
 action-how-to-play = How to play
 action-cancel = Cancel
 action-skip = Skip
@@ -235,8 +236,8 @@ saved-game-level = Saved game ({ $level }): { $moves ->
 
 ## Motion and feedback: notes under the board and what the cells say.
 note-must-capture = You must capture
-note-extra-turn = Extra turn
-note-captured = Captured { $seeds ->
+note-extra-turn = { $side } plays again
+note-captured = { $side } captured { $seeds ->
     [one] 1 seed
    *[other] { $seeds } seeds
   }

@@ -27,6 +27,7 @@ action-resume = Hervatten
 action-retry = Opnieuw proberen
 action-back = Terug
 action-menu = Spellen
+action-start-own-game = Begin je eigen spel
 action-how-to-play = Spelregels
 action-cancel = Annuleren
 action-skip = Overslaan
@@ -231,10 +232,10 @@ saved-game-level = Opgeslagen spel ({ $level }): { $moves ->
 
 ## Motion and feedback: notes under the board and what the cells say.
 note-must-capture = Je moet slaan
-note-extra-turn = Nog een beurt
-note-captured = { $seeds ->
-    [one] 1 zaadje geslagen
-   *[other] { $seeds } zaadjes geslagen
+note-extra-turn = { $side } is nog een keer aan zet
+note-captured = { $side } sloeg { $seeds ->
+    [one] 1 zaadje
+   *[other] { $seeds } zaadjes
   }
 cell-move-here = je kunt hierheen
 cell-must-capture = moet slaan

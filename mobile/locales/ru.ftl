@@ -28,6 +28,7 @@ action-resume = Продолжить игру
 action-retry = Попробовать снова
 action-back = Назад
 action-menu = Игры
+action-start-own-game = Начать свою игру
 action-how-to-play = Правила
 action-cancel = Отмена
 action-skip = Пропустить
@@ -236,8 +237,8 @@ saved-game-level = Сохранённая партия ({ $level }): { $moves ->
 
 ## Motion and feedback: notes under the board and what the cells say.
 note-must-capture = Нужно бить
-note-extra-turn = Ещё ход
-note-captured = Захвачено: { $seeds ->
+note-extra-turn = { $side } ходят ещё раз
+note-captured = { $side } захватили { $seeds ->
     [one] { $seeds } камень
     [few] { $seeds } камня
    *[other] { $seeds } камней

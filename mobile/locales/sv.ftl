@@ -27,6 +27,7 @@ action-resume = Fortsätt spela
 action-retry = Försök igen
 action-back = Tillbaka
 action-menu = Spel
+action-start-own-game = Starta ett eget parti
 action-how-to-play = Så spelar du
 action-cancel = Avbryt
 action-skip = Hoppa över
@@ -234,8 +235,8 @@ saved-game-level = Sparat parti ({ $level }): { $moves ->
 
 ## Motion and feedback: notes under the board and what the cells say.
 note-must-capture = Du måste slå
-note-extra-turn = Extra drag
-note-captured = Tog { $seeds ->
+note-extra-turn = { $side } drar igen
+note-captured = { $side } tog { $seeds ->
     [one] 1 frö
    *[other] { $seeds } frön
   }

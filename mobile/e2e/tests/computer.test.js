@@ -104,7 +104,7 @@ test("Hard thinks without blocking the page; Pause stops it, Continue resumes", 
     }));
     assert.equal(await page.getByTestId("last-move").textContent(), paused, "no move while paused");
     assert.equal(await headline.textContent(), "Paused");
-    await page.getByRole("button", { name: "Resume" }).click();
+    await page.getByRole("button", { name: "Resume", exact: true }).click();
     await page.waitForFunction((p) => document.querySelector("[data-testid=last-move]")?.textContent !== p, paused, { timeout: 20000 });
     assert.match(await page.getByTestId("last-move").textContent(), /^Last move: White /);
     assert.deepEqual(browser.errors, []);
@@ -168,7 +168,10 @@ test("leaving the tab pauses the computer", async () => {
       Object.defineProperty(document, "hidden", { get: () => false, configurable: true });
       document.dispatchEvent(new Event("visibilitychange"));
     });
-    await page.getByRole("button", { name: "Resume" }).tap();
+    // Back in view the game stays paused, and says so on the board: a tap there goes on.
+    const veil = page.getByTestId("paused-veil");
+    assert.equal(await veil.textContent(), "PausedTap to resume");
+    await veil.tap();
     await page.waitForFunction(() => /Turquoise/.test(document.querySelector("[data-testid=last-move]")?.textContent ?? ""), null, { timeout: 20000 });
     assert.deepEqual(browser.errors, []);
   } finally {

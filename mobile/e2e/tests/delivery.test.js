@@ -334,7 +334,7 @@ test("after one visit the app opens and plays against the computer with no netwo
       assert.equal(await closed.textContent(), needsNetwork);
       assert.equal(await page.getByText(/Reconnecting/).count(), 0);
       // The way on is a game that needs no network.
-      await page.getByRole("button", { name: "New game" }).tap();
+      await page.getByRole("button", { name: "Start your own game" }).tap();
       await page.getByRole("button", { name: /^Kalah/ }).waitFor();
       await page.goto(`${offline.url}r/${room}`);
       await closed.waitFor();

@@ -467,6 +467,61 @@ for (const shape of ["phone", "phone-landscape"]) {
   }));
 }
 
+for (const shape of ["phone", "phone-landscape"]) {
+  test(`the status tells the move the board is drawing, never the reply ahead of it (${shape})`, async () => {
+    const browser = await device(shape, { motion: "no-preference" });
+    try {
+      const { page } = browser;
+      const act = (l) => l.tap();
+      await page.goto(server.url);
+      await act(page.getByRole("button", { name: /^Kalah/ }));
+      const card = page.locator('[data-mode="computer"]');
+      await act(card.getByLabel("Hard"));
+      await act(card.getByRole("button", { name: "New game" }));
+      await page.locator(".board.kalah").waitFor();
+      // A first exchange wakes the computer's worker: from then on Hard's reply (from its
+      // book) comes while the player's seeds are still being sown.
+      await act(pit(page, "Gold", "a"));
+      await page.locator('.status[data-plies="2"]').waitFor();
+      await page.locator(".board.kalah .playable").first().waitFor();
+      // Every state the page is drawn in: the move the board marks as being shown (the pit
+      // sown from) beside the move the status names last, and the note under the board.
+      await page.evaluate(() => {
+        window.__told = [];
+        new MutationObserver(() => {
+          const from = document.querySelector(".pit.last-from")?.getAttribute("aria-label") ?? "";
+          const marked = from.match(/^(\w+) pit (\w):/);
+          window.__told.push({
+            marked: marked ? `${marked[1]} ${marked[2]}` : "",
+            told: document.querySelector("[data-testid=last-move]")?.textContent.replace("Last move: ", "") ?? "",
+            note: document.querySelector("[data-testid=board-note]")?.textContent ?? "",
+          });
+        }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+      });
+      // A pit whose last seed misses Gold's store, so that the turn passes to the computer.
+      const letter = await page.evaluate(() => [...document.querySelectorAll(".board.kalah .pit.playable")]
+        .map((p) => p.getAttribute("aria-label").match(/^Gold pit (\w): (\d+)/))
+        .filter(Boolean)
+        .map(([, letter, seeds]) => ({ letter, seeds: Number(seeds) }))
+        .find(({ letter, seeds }) => seeds !== 6 - "abcdef".indexOf(letter))?.letter);
+      assert.ok(letter, "a pit that passes the turn");
+      await act(pit(page, "Gold", letter));
+      await page.locator('.status[data-plies="4"]').waitFor();
+      await page.locator(".board.kalah .playable").first().waitFor();
+      const told = await page.evaluate(() => window.__told);
+      const ahead = told.filter((t) => t.marked !== t.told);
+      assert.deepEqual(ahead, [], "the status named a move the board was not showing");
+      assert.ok(told.some((t) => t.told === `Gold ${letter}`), "Gold's move was told");
+      assert.ok(told.some((t) => t.told.startsWith("Turquoise")), "and then the reply");
+      // A note, when there is one, names who did it.
+      assert.ok(told.every((t) => t.note === "" || /^(Gold|Turquoise) /.test(t.note)), JSON.stringify(told.map((t) => t.note)));
+      assert.deepEqual(browser.errors, []);
+    } finally {
+      await browser.close();
+    }
+  });
+}
+
 test("the game-over sheet waits for the last sowing to end", async () => {
   const browser = await device("phone", { motion: "no-preference" });
   try {

@@ -201,7 +201,7 @@ test("a marble hops hole by hole along its route", async () => {
   });
 });
 
-test("Kalah sows seed by seed, then says Extra turn; a capture says Captured N only once sown", async () => {
+test("Kalah sows seed by seed, then says who plays again; a capture says who captured N only once sown", async () => {
   await withDevice("phone-landscape", "no-preference", async (page) => {
     // Turquoise's a has just been sown; gold's b has one seed, for the empty c across from
     // turquoise's four in d.
@@ -227,8 +227,8 @@ test("Kalah sows seed by seed, then says Extra turn; a capture says Captured N o
     // The capture is told when it is seen (the last frame), not when the seed is picked up.
     const drawn = (await page.evaluate(() => window.__drawn)).filter((d) => d.animating);
     assert.equal(drawn[0]?.note, "", "no note while the seed is picked up");
-    assert.ok(drawn.some((d) => d.note === "Captured 5 seeds"), "the note comes while the move is still shown");
-    assert.equal(await page.getByTestId("board-note").textContent(), "Captured 5 seeds");
+    assert.ok(drawn.some((d) => d.note === "Gold captured 5 seeds"), "the note comes while the move is still shown");
+    assert.equal(await page.getByTestId("board-note").textContent(), "Gold captured 5 seeds");
     assert.equal(await page.getByTestId("board-note").getAttribute("aria-live"), "polite");
     // The pit sown from and where its seed went are marked (the capture emptied it since).
     assert.deepEqual(await cellsOf(page, ".pit.last-from"), ["1"]);
@@ -244,7 +244,7 @@ test("Kalah sows seed by seed, then says Extra turn; a capture says Captured N o
     const { samples } = await run;
     // The counts change seed by seed: gold's store is seen 0 then 1, at the end.
     assert.ok(samples.filter((s) => s.animating).length >= 3);
-    assert.equal(await page.getByTestId("board-note").textContent(), "Extra turn");
+    assert.equal(await page.getByTestId("board-note").textContent(), "Gold plays again");
     assert.equal(await page.locator(".store.last-to").getAttribute("data-store"), "gold");
   });
 });

@@ -105,12 +105,19 @@ test("Kalah: invitation, room full, a whole game, New round, the device's rooms 
     await stranger.page.goto(link);
     await stranger.page.locator('[data-stop="room-full"]').waitFor();
     assert.match(await stranger.page.getByTestId("room-closed").textContent(), /room is full/);
+    // A short card on the phone, the invitation's game drawn, and a game of one's own offered.
+    const full = stranger.page.locator(".room-closed");
+    const { height } = await full.boundingBox();
+    assert.ok(height < 844 / 2, `the card is ${height} px tall`);
+    assert.match(await full.locator("img.room-art").getAttribute("src"), /^data:image\/svg\+xml/);
+    assert.equal(await full.getByRole("button", { name: "Start your own game" }).count(), 1);
+    await stranger.page.screenshot({ path: path.join(artifactDir(), "room-full-phone.png") });
     // A room that never was (or expired): said plainly, with the way to a new game.
     await stranger.page.goto(`${server.url}?room=${"0".repeat(20)}`);
     await stranger.page.locator('[data-stop="unknown-room"]').waitFor();
     assert.match(await stranger.page.getByTestId("room-closed").textContent(), /does not exist, or it expired/);
-    await stranger.page.getByRole("button", { name: "New game" }).tap();
-    // The room never said which game it was: New game leads to the games.
+    await stranger.page.getByRole("button", { name: "Start your own game" }).tap();
+    // The room never said which game it was: the button leads to the games.
     await stranger.page.locator(".game-card").first().waitFor();
     assert.equal(new URL(stranger.page.url()).pathname, "/");
 

@@ -91,8 +91,13 @@ test("the friend is welcomed before taking the seat; a third person finds the ro
     // The room said which game it is: New game leads to that game's modes.
     assert.equal(await third.page.locator(".top-bar h1").textContent(), "Kalah");
     await shot(third.page, "welcome-room-full-sideways");
+    assert.match(await third.page.locator(".room-closed img.room-art").getAttribute("src"), /^data:image\/svg\+xml/);
     // The two players are undisturbed.
     await connection(friend.page, "connected");
+    // Starting one's own game from there: the invitation's game, its ways to play.
+    await third.page.getByRole("button", { name: "Start your own game" }).tap();
+    await third.page.locator('[data-mode="computer"]').waitFor();
+    assert.equal(await third.page.locator(".top-bar h1").textContent(), "Kalah");
   });
 });
 

@@ -5,7 +5,7 @@
 //! draws the position before it with the moving piece on its way, and nothing is tappable: a
 //! tap only skips the animation, so no tap ever plays on a position the player has not seen.
 
-use cozcade_engine::{AnyMove, AnyRecord, Place, kalah::Sowing};
+use cozcade_engine::{AnyMove, AnyRecord, Game, GameKind, Place, Side, kalah::Sowing};
 use dioxus::prelude::*;
 
 use super::{checkers_board::CheckersBoard, kalah_board::KalahBoard, star_board::StarBoard};
@@ -83,8 +83,19 @@ pub fn GameBoard() -> Element {
                     !moving,
                 ),
             };
-            if let (Some(before), Some(mv), true) = (&before, mv, shown_all) {
-                note = kalah_note(&texts, before.sowing(&mv));
+            // The note tells of the last move the board has finished drawing: the one being
+            // sown once its last seed lands, and meanwhile the move before it (so a capture's
+            // note stays to be read while the reply is sown, never ahead of the board).
+            let told = if shown_all {
+                before.clone().zip(mv)
+            } else {
+                animation
+                    .as_ref()
+                    .and_then(|a| a.ply.checked_sub(1))
+                    .and_then(|i| Some((r.position_at(i)?.clone(), *r.moves().get(i)?)))
+            };
+            if let Some((before, mv)) = told {
+                note = kalah_note(&texts, kind, before.turn(), before.sowing(&mv));
             }
             let last = match (&before, mv) {
                 (Some(before), Some(mv)) => Some((before.clone(), mv)),
@@ -167,15 +178,24 @@ pub fn GameBoard() -> Element {
     }
 }
 
-/// "Extra turn", "Captured N", or both, for the Kalah move just shown (nothing for the move
-/// that ends the game: its sweep of the rows is no capture).
-fn kalah_note(texts: &crate::i18n::Texts, sowing: Sowing) -> Option<String> {
+/// "Gold captured N", "Gold plays again", or both, for a Kalah move `mover` made (nothing for
+/// the move that ends the game: its sweep of the rows is no capture).
+fn kalah_note(
+    texts: &crate::i18n::Texts,
+    kind: GameKind,
+    mover: Side,
+    sowing: Sowing,
+) -> Option<String> {
+    let side = || Arg::from(texts.get(&format!("side-{}", kind.side_name(mover))));
     let mut parts = Vec::new();
     if sowing.captured > 0 {
-        parts.push(texts.with("note-captured", vec![("seeds", Arg::from(sowing.captured))]));
+        parts.push(texts.with(
+            "note-captured",
+            vec![("side", side()), ("seeds", Arg::from(sowing.captured))],
+        ));
     }
     if sowing.extra_turn {
-        parts.push(texts.get("note-extra-turn"));
+        parts.push(texts.with("note-extra-turn", vec![("side", side())]));
     }
     (!parts.is_empty()).then(|| parts.join(" · "))
 }

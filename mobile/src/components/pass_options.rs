@@ -26,6 +26,7 @@ pub fn PassOptions() -> Element {
             label { class: "option",
                 input {
                     r#type: "checkbox",
+                    role: "switch",
                     checked: pass.hand_over,
                     onchange: move |event: FormEvent| {
                         let hand_over = event.checked();
@@ -37,6 +38,7 @@ pub fn PassOptions() -> Element {
             label { class: "option",
                 input {
                     r#type: "checkbox",
+                    role: "switch",
                     checked: pass.turn_board,
                     onchange: move |event: FormEvent| {
                         let turn_board = event.checked();

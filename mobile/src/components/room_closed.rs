@@ -1,4 +1,4 @@
-use cozcade_engine::GameKind;
+use cozcade_engine::{AnyRecord, GameKind};
 use dioxus::prelude::*;
 
 use crate::{
@@ -7,7 +7,8 @@ use crate::{
     shell::{Screen, use_navigation, use_settings},
 };
 
-/// Why a room will not go on, said plainly, with the way to a new game.
+/// Why a room will not go on, said plainly, with the way to a game of one's own: a short
+/// card (not a page of empty space), the invitation's game drawn when the room said which.
 #[component]
 pub fn RoomClosed(stop: Stop, game: Option<GameKind>) -> Element {
     let navigation = use_navigation();
@@ -38,11 +39,17 @@ pub fn RoomClosed(stop: Stop, game: Option<GameKind>) -> Element {
         Some(kind) => Screen::Mode(kind),
         None => Screen::Games,
     };
+    // The invitation's game, drawn: what the link was for, and what "Start your own game"
+    // starts.
+    let art = game.map(|kind| cozcade_art::position_image(&AnyRecord::new(kind)));
     rsx! {
         section { class: "card room-closed", role: "alert", "data-stop": key,
+            if let Some(art) = art {
+                img { class: "game-art room-art", alt: "", src: "{art}" }
+            }
             p { class: "headline", "data-testid": "room-closed", "{text}" }
             div { class: "actions",
-                button { class: "primary", onclick: move |_| navigation.go(new_game), {texts.get("action-new-game")} }
+                button { class: "primary", onclick: move |_| navigation.go(new_game), {texts.get("action-start-own-game")} }
                 button { onclick: move |_| navigation.go(Screen::Games), {texts.get("action-menu")} }
             }
         }

@@ -52,8 +52,20 @@ pub fn StatusPanel() -> Element {
     let Some(table) = table.as_ref() else {
         return rsx! {};
     };
-    let shown = table.record();
-    let record: &AnyRecord = shown;
+    // The status tells what the board has drawn: while a move is being shown, that move is
+    // the last and nothing after it is told yet (a reply already made waits for its turn on
+    // the board).
+    let drawn = board.animation.read().as_ref().map(|a| a.ply + 1);
+    let full = table.record();
+    let mut drawn_record = None;
+    let record: &AnyRecord = match drawn {
+        Some(plies) if plies < full.len() => {
+            let mut record = full.clone();
+            while record.len() > plies && record.undo_ply() {}
+            drawn_record.insert(record)
+        }
+        _ => full,
+    };
     let kind = table.kind();
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let local = table.local();
@@ -149,7 +161,7 @@ pub fn StatusPanel() -> Element {
         AnyRecord::Checkers(_) => Vec::new(),
     };
     rsx! {
-        div { class: "status", role: "status", aria_live: "polite", "data-plies": "{record.len()}",
+        div { class: "status", role: "status", aria_live: "polite", "data-plies": "{full.len()}",
             p { class: if finished { "headline result" } else { "headline" }, "data-testid": "headline", "{headline}" }
             p { class: "last-move", "data-testid": "last-move", "{last}" }
             if let Some(text) = must_pass {
