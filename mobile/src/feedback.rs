@@ -11,7 +11,10 @@
 use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
-use crate::state::Feel;
+use crate::{
+    bridge::{self, Haptic},
+    state::Feel,
+};
 
 /// A move's sound: one voice per step the board shows (a checker landing, a marble's hop, a
 /// seed falling), `step_ms` apart, then what the move did.
@@ -132,8 +135,21 @@ pub fn play(moment: Moment) {
     ));
 }
 
-/// A browser's vibration (Android's browsers have it; iPhones' don't), for pattern `ms`.
-pub fn vibrate(ms: &[u32]) {
+/// The phone's haptic through the native host; where there is none, a browser's vibration
+/// of the same kind (Android's browsers have it; iPhones' don't).
+pub fn haptic(haptic: Haptic) {
+    if !bridge::haptic(haptic) {
+        vibrate(match haptic {
+            Haptic::Capture => &[18, 40, 18],
+            Haptic::Win => &[30, 60, 30, 60, 80],
+            Haptic::Error => &[40, 30, 40],
+            Haptic::Move => &[12],
+        });
+    }
+}
+
+/// A browser's vibration for pattern `ms` (milliseconds on, off, on…).
+fn vibrate(ms: &[u32]) {
     let pattern: Vec<String> = ms.iter().map(u32::to_string).collect();
     let _ = document::eval(&format!("navigator.vibrate?.([{}]);", pattern.join(",")));
 }

@@ -18,8 +18,8 @@ const touch = (shape) => shape !== "laptop";
 const press = (shape, locator) => (touch(shape) ? locator.tap() : locator.click());
 
 /** One device for one test: a fresh profile, closed however the test ends. */
-async function on(shape, body) {
-  const browser = await device(shape);
+async function on(shape, body, options = {}) {
+  const browser = await device(shape, options);
   try {
     await body(browser.page, (locator) => press(shape, locator));
     assert.deepEqual(browser.errors, []);
@@ -33,6 +33,16 @@ async function sameDevice(page, act, name) {
   await page.goto(server.url);
   await act(page.getByRole("button", { name }));
   await act(page.locator('[data-mode="same-device"]').getByRole("button", { name: "New game" }));
+  await page.locator(".board").waitFor();
+}
+
+/** Opens a game against the computer at `level`, by the shape's own kind of input. */
+async function computerGame(page, act, name, level) {
+  await page.goto(server.url);
+  await act(page.getByRole("button", { name }));
+  const card = page.locator('[data-mode="computer"]');
+  await act(card.getByLabel(level));
+  await act(card.getByRole("button", { name: "New game" }));
   await page.locator(".board").waitFor();
 }
 
@@ -375,54 +385,42 @@ for (const shape of shapes) {
 }
 
 for (const shape of ["phone", "phone-landscape"]) {
-  test(`the controls stay where they are while a move is shown (${shape})`, async () => {
-    const browser = await device(shape, { motion: "no-preference" });
-    try {
-      const { page } = browser;
-      await sameDevice(page, (l) => l.tap(), /^Kalah/);
-      /** Where each control is, by its name. */
-      const controls = () => page.evaluate(() => Object.fromEntries(
-        [...document.querySelectorAll(".controls button")].map((b) => {
-          const r = b.getBoundingClientRect();
-          return [b.textContent, [Math.round(r.x), Math.round(r.y), Math.round(r.width)]];
-        })));
-      // Gold's c ends in the store (Gold plays again), then f: five seeds sown one by one,
-      // with Skip offered meanwhile.
-      await pit(page, "Gold", "c").tap();
-      await page.locator(".board.kalah .playable").first().waitFor();
-      const still = await controls();
-      assert.ok(still.Undo && still["New game"], JSON.stringify(still));
-      await pit(page, "Gold", "f").tap();
-      const skip = page.getByRole("button", { name: "Skip" });
-      await skip.waitFor();
-      assert.deepEqual(await controls(), still, "no control moved when Skip appeared");
-      const box = await skip.boundingBox();
-      const overlaps = await page.evaluate(({ x, y, width, height }) =>
-        [...document.querySelectorAll(".controls button")].filter((b) => {
-          const r = b.getBoundingClientRect();
-          return r.x < x + width && x < r.right && r.y < y + height && y < r.bottom;
-        }).map((b) => b.textContent), box);
-      assert.deepEqual(overlaps, [], "Skip covers no control");
-      await page.screenshot({ path: path.join(artifactDir(), `skip-${shape}.png`) });
-      await skip.tap();
-      await skip.waitFor({ state: "detached" });
-      assert.deepEqual(await controls(), still, "nor when it went");
-      assert.equal(await plies(page), "2");
-      assert.deepEqual(browser.errors, []);
-    } finally {
-      await browser.close();
-    }
-  });
+  test(`the controls stay where they are while a move is shown (${shape})`, () => on(shape, async (page, act) => {
+    await sameDevice(page, act, /^Kalah/);
+    /** Where each control is, by its name. */
+    const controls = () => page.evaluate(() => Object.fromEntries(
+      [...document.querySelectorAll(".controls button")].map((b) => {
+        const r = b.getBoundingClientRect();
+        return [b.textContent, [Math.round(r.x), Math.round(r.y), Math.round(r.width)]];
+      })));
+    // Gold's c ends in the store (Gold plays again), then f: five seeds sown one by one,
+    // with Skip offered meanwhile.
+    await pit(page, "Gold", "c").tap();
+    await page.locator(".board.kalah .playable").first().waitFor();
+    const still = await controls();
+    assert.ok(still.Undo && still["New game"], JSON.stringify(still));
+    await pit(page, "Gold", "f").tap();
+    const skip = page.getByRole("button", { name: "Skip" });
+    await skip.waitFor();
+    assert.deepEqual(await controls(), still, "no control moved when Skip appeared");
+    const box = await skip.boundingBox();
+    const overlaps = await page.evaluate(({ x, y, width, height }) =>
+      [...document.querySelectorAll(".controls button")].filter((b) => {
+        const r = b.getBoundingClientRect();
+        return r.x < x + width && x < r.right && r.y < y + height && y < r.bottom;
+      }).map((b) => b.textContent), box);
+    assert.deepEqual(overlaps, [], "Skip covers no control");
+    await page.screenshot({ path: path.join(artifactDir(), `skip-${shape}.png`) });
+    await skip.tap();
+    await skip.waitFor({ state: "detached" });
+    assert.deepEqual(await controls(), still, "nor when it went");
+    assert.equal(await plies(page), "2");
+  }, { motion: "no-preference" }));
 }
 
 for (const shape of ["phone", "phone-landscape"]) {
   test(`a paused game says so on the board, and a tap on it goes on (${shape})`, () => on(shape, async (page, act) => {
-    await page.goto(server.url);
-    await act(page.getByRole("button", { name: /^Checkers/ }));
-    const card = page.locator('[data-mode="computer"]');
-    await act(card.getByLabel("Easy"));
-    await act(card.getByRole("button", { name: "New game" }));
-    await page.locator(".board").waitFor();
+    await computerGame(page, act, /^Checkers/, "Easy");
     await act(page.getByRole("button", { name: "Pause" }));
     const veil = page.getByTestId("paused-veil");
     await veil.waitFor();
@@ -468,58 +466,45 @@ for (const shape of ["phone", "phone-landscape"]) {
 }
 
 for (const shape of ["phone", "phone-landscape"]) {
-  test(`the status tells the move the board is drawing, never the reply ahead of it (${shape})`, async () => {
-    const browser = await device(shape, { motion: "no-preference" });
-    try {
-      const { page } = browser;
-      const act = (l) => l.tap();
-      await page.goto(server.url);
-      await act(page.getByRole("button", { name: /^Kalah/ }));
-      const card = page.locator('[data-mode="computer"]');
-      await act(card.getByLabel("Hard"));
-      await act(card.getByRole("button", { name: "New game" }));
-      await page.locator(".board.kalah").waitFor();
-      // A first exchange wakes the computer's worker: from then on Hard's reply (from its
-      // book) comes while the player's seeds are still being sown.
-      await act(pit(page, "Gold", "a"));
-      await page.locator('.status[data-plies="2"]').waitFor();
-      await page.locator(".board.kalah .playable").first().waitFor();
-      // Every state the page is drawn in: the move the board marks as being shown (the pit
-      // sown from) beside the move the status names last, and the note under the board.
-      await page.evaluate(() => {
-        window.__told = [];
-        new MutationObserver(() => {
-          const from = document.querySelector(".pit.last-from")?.getAttribute("aria-label") ?? "";
-          const marked = from.match(/^(\w+) pit (\w):/);
-          window.__told.push({
-            marked: marked ? `${marked[1]} ${marked[2]}` : "",
-            told: document.querySelector("[data-testid=last-move]")?.textContent.replace("Last move: ", "") ?? "",
-            note: document.querySelector("[data-testid=board-note]")?.textContent ?? "",
-          });
-        }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
-      });
-      // A pit whose last seed misses Gold's store, so that the turn passes to the computer.
-      const letter = await page.evaluate(() => [...document.querySelectorAll(".board.kalah .pit.playable")]
-        .map((p) => p.getAttribute("aria-label").match(/^Gold pit (\w): (\d+)/))
-        .filter(Boolean)
-        .map(([, letter, seeds]) => ({ letter, seeds: Number(seeds) }))
-        .find(({ letter, seeds }) => seeds !== 6 - "abcdef".indexOf(letter))?.letter);
-      assert.ok(letter, "a pit that passes the turn");
-      await act(pit(page, "Gold", letter));
-      await page.locator('.status[data-plies="4"]').waitFor();
-      await page.locator(".board.kalah .playable").first().waitFor();
-      const told = await page.evaluate(() => window.__told);
-      const ahead = told.filter((t) => t.marked !== t.told);
-      assert.deepEqual(ahead, [], "the status named a move the board was not showing");
-      assert.ok(told.some((t) => t.told === `Gold ${letter}`), "Gold's move was told");
-      assert.ok(told.some((t) => t.told.startsWith("Turquoise")), "and then the reply");
-      // A note, when there is one, names who did it.
-      assert.ok(told.every((t) => t.note === "" || /^(Gold|Turquoise) /.test(t.note)), JSON.stringify(told.map((t) => t.note)));
-      assert.deepEqual(browser.errors, []);
-    } finally {
-      await browser.close();
-    }
-  });
+  test(`the status tells the move the board is drawing, never the reply ahead of it (${shape})`, () => on(shape, async (page, act) => {
+    await computerGame(page, act, /^Kalah/, "Hard");
+    // A first exchange wakes the computer's worker: from then on Hard's reply (from its
+    // book) comes while the player's seeds are still being sown.
+    await act(pit(page, "Gold", "a"));
+    await page.locator('.status[data-plies="2"]').waitFor();
+    await page.locator(".board.kalah .playable").first().waitFor();
+    // Every state the page is drawn in: the move the board marks as being shown (the pit
+    // sown from) beside the move the status names last, and the note under the board.
+    await page.evaluate(() => {
+      window.__told = [];
+      new MutationObserver(() => {
+        const from = document.querySelector(".pit.last-from")?.getAttribute("aria-label") ?? "";
+        const marked = from.match(/^(\w+) pit (\w):/);
+        window.__told.push({
+          marked: marked ? `${marked[1]} ${marked[2]}` : "",
+          told: document.querySelector("[data-testid=last-move]")?.textContent.replace("Last move: ", "") ?? "",
+          note: document.querySelector("[data-testid=board-note]")?.textContent ?? "",
+        });
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    });
+    // A pit whose last seed misses Gold's store, so that the turn passes to the computer.
+    const letter = await page.evaluate(() => [...document.querySelectorAll(".board.kalah .pit.playable")]
+      .map((p) => p.getAttribute("aria-label").match(/^Gold pit (\w): (\d+)/))
+      .filter(Boolean)
+      .map(([, letter, seeds]) => ({ letter, seeds: Number(seeds) }))
+      .find(({ letter, seeds }) => seeds !== 6 - "abcdef".indexOf(letter))?.letter);
+    assert.ok(letter, "a pit that passes the turn");
+    await act(pit(page, "Gold", letter));
+    await page.locator('.status[data-plies="4"]').waitFor();
+    await page.locator(".board.kalah .playable").first().waitFor();
+    const told = await page.evaluate(() => window.__told);
+    const ahead = told.filter((t) => t.marked !== t.told);
+    assert.deepEqual(ahead, [], "the status named a move the board was not showing");
+    assert.ok(told.some((t) => t.told === `Gold ${letter}`), "Gold's move was told");
+    assert.ok(told.some((t) => t.told.startsWith("Turquoise")), "and then the reply");
+    // A note, when there is one, names who did it.
+    assert.ok(told.every((t) => t.note === "" || /^(Gold|Turquoise) /.test(t.note)), JSON.stringify(told.map((t) => t.note)));
+  }, { motion: "no-preference" }));
 }
 
 test("the game-over sheet waits for the last sowing to end", async () => {

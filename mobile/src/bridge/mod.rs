@@ -41,7 +41,7 @@
 //!   drawing starts, as `Table::feel_of_move` decides (`shell/board.rs` turns its `Feel` into
 //!   the haptic, with the move's sound); the friend joining a room gives [`Haptic::Move`];
 //!   [`Haptic::Error`] when an online move or request is refused or could not be sent. A tap on
-//!   a cell that isn't lit simply does nothing. Without a host, `feedback::vibrate` stands in.
+//!   a cell that isn't lit simply does nothing. Without a host, `feedback::haptic` vibrates instead where the browser can.
 
 mod host;
 mod inbox;

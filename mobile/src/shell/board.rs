@@ -8,7 +8,7 @@ use dioxus::prelude::*;
 
 use super::{room_link::RoomLink, settings::Settings};
 use crate::{
-    bridge::{self, Haptic},
+    bridge::Haptic,
     computer,
     feedback::{self, Moment, MoveSound},
     online::connection::Intent,
@@ -298,13 +298,7 @@ impl Board {
             Feel::Capture | Feel::Crown => Haptic::Capture,
             Feel::Win => Haptic::Win,
         };
-        if !bridge::haptic(haptic) {
-            feedback::vibrate(match haptic {
-                Haptic::Capture => &[18, 40, 18],
-                Haptic::Win => &[30, 60, 30, 60, 80],
-                Haptic::Move | Haptic::Error => &[12],
-            });
-        }
+        feedback::haptic(haptic);
         self.settings
             .sound_move(MoveSound::of(kind, deed, steps, step_ms));
     }

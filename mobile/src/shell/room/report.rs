@@ -7,7 +7,7 @@ use dioxus::prelude::*;
 
 use super::Room;
 use crate::{
-    bridge::{self, Haptic},
+    bridge::Haptic,
     feedback::{self, Moment},
     online::{client::RoomUpdate, connection::Report},
     state::{Invitation, OnlineAction, OnlineGame, OnlineView, Table},
@@ -89,16 +89,14 @@ impl Room {
         let newly_refused = view.message.is_some()
             && view_signal.peek().as_ref().map(|v| &v.message) != Some(&view.message);
         if newly_refused {
-            bridge::haptic(Haptic::Error);
+            feedback::haptic(Haptic::Error);
         }
         // The friend took the open seat: a chime, the moment the game can begin.
         let newly_joined =
             view.friend_joined && !view_signal.peek().as_ref().is_some_and(|v| v.friend_joined);
         if newly_joined {
             self.settings.sound_moment(Moment::FriendJoined);
-            if !bridge::haptic(Haptic::Move) {
-                feedback::vibrate(&[12, 60, 12]);
-            }
+            feedback::haptic(Haptic::Move);
         }
         if view_signal.peek().as_ref() != Some(&view) {
             view_signal.set(Some(view));
