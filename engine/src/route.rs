@@ -39,6 +39,21 @@ impl AnyRecord {
         next.dedup();
         begins.then_some(RouteStep { next, complete })
     }
+
+    /// The one legal move that goes on from `picked` and ends on `landing`, further than the
+    /// next place: a player who taps a capture's last landing straight away means the whole
+    /// capture. `None` when no move or more than one (two routes to the same square) ends there.
+    pub fn route_ending_on(&self, picked: &[Place], landing: Place) -> Option<AnyMove> {
+        let turn = self.turn();
+        let mut ending = self.legal_moves().into_iter().filter(|mv| {
+            let places = mv.places(turn);
+            places.len() > picked.len() + 1
+                && places.starts_with(picked)
+                && places.last() == Some(&landing)
+        });
+        let only = ending.next()?;
+        ending.next().is_none().then_some(only)
+    }
 }
 
 #[cfg(test)]
@@ -79,6 +94,51 @@ mod tests {
         assert_eq!(
             record.continue_route(&[sq(15), sq(24), sq(31), sq(22)]),
             None
+        );
+    }
+
+    #[test]
+    fn a_capture_s_last_landing_names_the_whole_capture_when_only_one_ends_there() {
+        let record =
+            AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
+        let whole = |picked: &[Place], landing| {
+            record
+                .route_ending_on(picked, landing)
+                .map(|mv| mv.to_string())
+        };
+        assert_eq!(
+            record.legal_move_texts(),
+            vec!["14x23x30", "14x23x32", "15x22x31", "15x24x31"]
+        );
+        assert_eq!(whole(&[sq(14)], sq(30)), Some("14x23x30".into()));
+        assert_eq!(whole(&[sq(14)], sq(32)), Some("14x23x32".into()));
+        assert_eq!(
+            whole(&[sq(14), sq(23)], sq(32)),
+            None,
+            "32 is the next place: a step"
+        );
+        assert_eq!(whole(&[sq(14)], sq(31)), None, "14 does not reach 31");
+        assert_eq!(whole(&[sq(14)], sq(23)), None, "23 is only on the way");
+        // 15x22x31 and 15x24x31 both end on 31: the tap says too little, so nothing is chosen.
+        assert_eq!(whole(&[sq(15)], sq(31)), None);
+        // 10x17x26 and 10x19x26 both end on 26: the tap says too little, so nothing is chosen,
+        // while the first landing still tells them apart.
+        let diamond = AnyRecord::from_fen(GameKind::Checkers, "B:W14,15,22,23:B10").expect("valid");
+        assert_eq!(diamond.legal_move_texts(), vec!["10x17x26", "10x19x26"]);
+        assert_eq!(diamond.route_ending_on(&[sq(10)], sq(26)), None);
+        assert_eq!(
+            diamond
+                .route_ending_on(&[sq(10), sq(19)], sq(26))
+                .map(|mv| mv.to_string()),
+            None,
+            "26 is the next place after 19: continue_route answers that"
+        );
+        assert_eq!(
+            diamond
+                .continue_route(&[sq(10), sq(19), sq(26)])
+                .and_then(|s| s.complete)
+                .map(|mv| mv.to_string()),
+            Some("10x19x26".into())
         );
     }
 

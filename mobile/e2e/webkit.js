@@ -543,6 +543,10 @@ export class WebKitPage {
     await this.loaded();
   }
 
+  /** The browser's own Back and Forward (the page may stay, if its history is its own). */
+  async goBack() { await this.answered(this.driver.navigate().back(), "Back"); }
+  async goForward() { await this.answered(this.driver.navigate().forward(), "Forward"); }
+
   /** After a load: the watch is set up, and an offline page knows it from the start. */
   async loaded() {
     await this.run(`if (args[0]) Object.defineProperty(navigator, "onLine", { configurable: true, get: () => false });

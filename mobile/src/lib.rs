@@ -56,7 +56,16 @@ pub fn launch() {
                 .with_custom_event_handler(|event, _| bridge::opened_links::on_window_event(event)),
         )
         .launch(components::App);
-    #[cfg(not(feature = "mobile"))]
+    // The page's history is the app's own (`shell/address.rs`): Dioxus's router-side history,
+    // which would take over `history.state`, is kept in memory and unused.
+    #[cfg(all(feature = "web", not(feature = "mobile")))]
+    dioxus::LaunchBuilder::new()
+        .with_cfg(
+            dioxus::web::Config::new()
+                .history(std::rc::Rc::new(dioxus::history::MemoryHistory::default())),
+        )
+        .launch(components::App);
+    #[cfg(not(any(feature = "mobile", feature = "web")))]
     dioxus::launch(components::App);
 }
 

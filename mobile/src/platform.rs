@@ -1,7 +1,7 @@
 //! What differs between the browser and the native webviews, kept small: the device locale,
 //! timers and page events come through `document::eval`, which every Dioxus renderer supports.
 
-use cozcade_protocol::{RoomId, SeatKey};
+use cozcade_protocol::SeatKey;
 use dioxus::prelude::*;
 
 /// The device's preferred locales, best first.
@@ -67,6 +67,7 @@ pub const PAGE_JS: &str = r##"
     document.addEventListener("visibilitychange", () => send("hidden", document.hidden));
     window.addEventListener("pagehide", () => send("hidden", true));
     window.addEventListener("hashchange", () => send("personal-link", location.hash.startsWith("#seat=")));
+    window.addEventListener("popstate", () => send("address", true));
     document.documentElement.lang = await dioxus.recv();
     await new Promise(() => {});
 "##;
@@ -198,21 +199,6 @@ pub fn invitation_in_address() -> Option<(crate::state::Invitation, Option<SeatK
     #[cfg(not(target_arch = "wasm32"))]
     {
         None
-    }
-}
-
-/// Shows the room in the browser's address (`/r/<room>`, or `/` outside a room) without a
-/// page load, so that a reload comes back to the same room. Native webviews have no address
-/// bar: nothing to show there.
-pub fn show_room_in_address(room: Option<&RoomId>) {
-    if cfg!(target_arch = "wasm32") {
-        let path = match room {
-            Some(room) => format!("/r/{room}"),
-            None => "/".to_string(),
-        };
-        let _ = document::eval(&format!(
-            "if (location.pathname + location.search !== {path:?}) history.replaceState(null, \"\", {path:?});"
-        ));
     }
 }
 

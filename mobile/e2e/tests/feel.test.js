@@ -227,6 +227,45 @@ for (const shape of shapes) {
   }));
 }
 
+/** The centre of `locator`'s box on screen. */
+async function centreOf(locator) {
+  const box = await locator.boundingBox();
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+for (const shape of shapes) {
+  test(`a capture is drawn as it is built, and its last landing plays it whole (${shape})`, () => on(shape, async (page, act) => {
+    await withSave(page, act, CHAIN, /^Checkers/);
+    await act(page.locator('[data-mode="same-device"]').getByRole("button", { name: "Continue" }));
+    const near = async (piece, square) => {
+      const [a, b] = [await centreOf(piece), await centreOf(cell(page, square))];
+      return Math.hypot(a.x - b.x, a.y - b.y) < 4;
+    };
+    // The piece leaves 15 for its first landing the moment 22 is tapped.
+    await act(cell(page, 15));
+    await act(cell(page, 22));
+    const piece = page.locator('.checkers-svg .moving[data-cell="15"] .piece');
+    await page.waitForFunction(() => !document.querySelector(".checkers-svg .moving")?.getAnimations?.({ subtree: true }).length);
+    assert.ok(await near(piece, 22), "the piece stands on 22 while the capture is built");
+    await page.screenshot({ path: path.join(artifactDir(), `capture-being-built-${shape}.png`) });
+    await act(page.getByRole("button", { name: "Cancel", exact: true }));
+    assert.equal(await piece.count(), 0, "cancelled, the piece is back on 15");
+    assert.match(await cell(page, 15).getAttribute("aria-label"), /Red piece/);
+
+    // Two captures from 15 end on 31: tapping 31 at once says too little and plays nothing.
+    await act(cell(page, 15));
+    await act(cell(page, 31));
+    assert.equal(await page.getByTestId("last-move").textContent(), "Last move: White 32-28");
+    assert.equal(await selected(page), 1, "15 is still chosen");
+    // Only one capture from 14 ends on 32: its last landing plays the whole of it.
+    await act(cell(page, 14));
+    await act(cell(page, 32));
+    await page.getByTestId("last-move").filter({ hasText: "14x23x32" }).waitFor();
+    assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Red 14x23x32");
+    await page.screenshot({ path: path.join(artifactDir(), `capture-last-landing-${shape}.png`) });
+  }));
+}
+
 const boards = [
   { name: /^Kalah/, slug: "kalah", svg: ".kalah-svg" },
   { name: /^Checkers/, slug: "checkers", svg: ".checkers-svg" },

@@ -57,7 +57,7 @@ fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
 }
 
 /// `highlights`: the squares to tap next; `movable`: the pieces that can move (for Home);
-/// `route`: the squares tapped so far; `last`: the move before (or the one being shown), marked
+/// `route`: the squares tapped so far (the piece is drawn on the last); `last`: the move before (or the one being shown), marked
 /// from, to and its route; `must_capture`: the movable pieces must capture, and are marked so;
 /// `animation`: the move being shown, its piece sliding from `position` (the one before it).
 #[component]
@@ -116,13 +116,19 @@ pub fn CheckersBoard(
         .as_ref()
         .map(Animation::jumped)
         .unwrap_or_default();
-    let moving = animation.as_ref().and_then(|a| {
-        let from = Square::new(a.from()?)?;
-        let at = Square::new(a.at()?)?;
+    // A capture being built is drawn the same way: the chosen piece stands on its latest
+    // landing, sliding there as each landing is tapped.
+    let (moved_from, moved_to) = match &animation {
+        Some(a) => (a.from(), a.at()),
+        None => (route.first().copied(), route.last().copied()),
+    };
+    let moving = (|| {
+        let from = Square::new(moved_from?)?;
+        let at = Square::new(moved_to?)?;
         let piece = position.piece_at(from)?;
         let ((fx, fy), (ax, ay)) = (centre(from), centre(at));
         Some((from.number(), piece, fx, fy, ax - fx, ay - fy))
-    });
+    })();
     let kind = GameKind::Checkers;
     let side_name = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));
     let cursor_cell = *cursor.read();

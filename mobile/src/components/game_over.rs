@@ -93,8 +93,8 @@ pub fn GameOver() -> Element {
                 } else {
                     button { class: "primary", onclick: move |_| board.new_game(), {texts.get("action-play-again")} }
                 }
-                if let Some(target) = back {
-                    button { onclick: move |_| navigation.go(target), {texts.get("action-back")} }
+                if back.is_some() {
+                    button { onclick: move |_| navigation.back(), {texts.get("action-back")} }
                 }
                 button { class: "link", onclick: move |_| board.finish_dismissed.set(true), {texts.get("finish-see-board")} }
             }

@@ -13,11 +13,11 @@ pub fn TopBar(title: String) -> Element {
     let back = navigation.back_target();
     rsx! {
         header { class: "top-bar",
-            if let Some(target) = back {
+            if back.is_some() {
                 button {
                     class: "back",
                     aria_label: texts.get("action-back"),
-                    onclick: move |_| navigation.go(target),
+                    onclick: move |_| navigation.back(),
                     "‹ {texts.get(\"action-back\")}"
                 }
             }

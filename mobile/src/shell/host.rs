@@ -1,10 +1,10 @@
 //! What reaches the app from outside it: the native host's events (links, back, background),
-//! the page's address, shape and visibility, the motion preference and the device's languages.
+//! the page's address and history, shape and visibility, the motion preference and the device's languages.
 
 use dioxus::prelude::*;
 use futures_util::StreamExt;
 
-use super::{board::Board, navigation::Navigation, room::Room, screen::Screen, settings::Settings};
+use super::{board::Board, navigation::Navigation, screen::Screen, settings::Settings};
 use crate::{
     bridge::{self, HostEvent},
     i18n::Language,
@@ -12,19 +12,10 @@ use crate::{
 };
 
 /// Starts listening; called once, by the root.
-pub(super) fn use_outside_events(
-    settings: Settings,
-    board: Board,
-    room: Room,
-    navigation: Navigation,
-) {
-    // An invitation in the page's address (`/r/<room>`, `/?room=`, a personal link's
-    // `#seat=<key>`) opens that room.
-    use_hook(move || {
-        if let Some((invitation, seat_key)) = platform::invitation_in_address() {
-            spawn(async move { room.open_invitation(invitation, seat_key) });
-        }
-    });
+pub(super) fn use_outside_events(settings: Settings, board: Board, navigation: Navigation) {
+    // The page's address opens its screen: an invitation (`/r/<room>`, `/?room=`, a
+    // personal link's `#seat=<key>`) its room, a reload the screen and game it was on.
+    use_hook(move || spawn(async move { navigation.follow_address() }));
 
     // The native host's events (phones only; the inbox stays empty elsewhere).
     use_future(move || async move {
@@ -34,7 +25,7 @@ pub(super) fn use_outside_events(
                 HostEvent::OpenRoom {
                     invitation,
                     seat_key,
-                } => room.open_invitation(invitation, seat_key),
+                } => navigation.room().open_invitation(invitation, seat_key),
                 HostEvent::Background => pause_while_away(board, navigation),
                 HostEvent::Foreground => board.resume_after_away(),
                 HostEvent::Back => navigation.back(),
@@ -85,9 +76,11 @@ pub(super) fn use_outside_events(
                 "hidden" if value => pause_while_away(board, navigation),
                 "personal-link" if value => {
                     if let Some((invitation, seat_key)) = platform::invitation_in_address() {
-                        room.open_invitation(invitation, seat_key);
+                        navigation.room().open_invitation(invitation, seat_key);
                     }
                 }
+                // The browser's Back or Forward.
+                "address" => navigation.follow_address(),
                 _ => {}
             }
         }

@@ -1,10 +1,17 @@
 //! Which screen is in view, where Back leads, and what moving between screens starts or stops:
-//! leaving the board pauses the computer, leaving a room closes its connection.
+//! leaving the board pauses the computer, leaving a room closes its connection. In a browser
+//! each screen has its own address (`address.rs`), kept in step with the screen here.
 
 use cozcade_engine::GameKind;
 use dioxus::prelude::*;
 
-use super::{board::Board, room::Room, screen::Screen};
+use super::{
+    address::{self, Address},
+    board::Board,
+    room::Room,
+    screen::Screen,
+    settings::Settings,
+};
 use crate::{
     platform,
     state::{LocalAction, LocalGame, Mode},
@@ -16,8 +23,11 @@ pub struct Navigation {
     pub screen: Signal<Screen>,
     /// Where Back from How to play returns to.
     previous: Signal<Screen>,
+    /// The address the page was opened at has been followed: until then it is not replaced.
+    opened: Signal<bool>,
     board: Board,
     room: Room,
+    settings: Settings,
 }
 
 pub fn use_navigation() -> Navigation {
@@ -25,13 +35,24 @@ pub fn use_navigation() -> Navigation {
 }
 
 impl Navigation {
-    pub(super) fn new(screen: Signal<Screen>, board: Board, room: Room) -> Self {
+    pub(super) fn new(
+        screen: Signal<Screen>,
+        board: Board,
+        room: Room,
+        settings: Settings,
+    ) -> Self {
         Navigation {
             screen,
             previous: Signal::new(Screen::Games),
+            opened: Signal::new(false),
             board,
             room,
+            settings,
         }
+    }
+
+    pub(super) fn room(self) -> Room {
+        self.room
     }
 
     /// The screen in view (read: the caller re-renders when it changes).
@@ -76,10 +97,142 @@ impl Navigation {
         self.screen.set(screen);
     }
 
-    /// Back, as Android's back button asks for it.
-    pub(super) fn back(self) {
-        if let Some(target) = self.back_target() {
+    /// Back, as the top bar's button and Android's back button ask for it: through the
+    /// page's history when the entry before is where Back leads, so that the browser's Back
+    /// and the app's agree.
+    pub fn back(self) {
+        let Some(target) = self.back_target() else {
+            return;
+        };
+        let stepped = self
+            .address_of(target)
+            .is_some_and(|address| address::back_to(&address));
+        if !stepped {
             self.go(target);
+        }
+    }
+
+    /// The address of `screen` as it would be shown now (`None` when it has none: a board
+    /// or room that is not open).
+    fn address_of(self, screen: Screen) -> Option<Address> {
+        match screen {
+            Screen::Games => Some(Address::Games),
+            Screen::Mode(kind) => Some(Address::Mode(kind)),
+            Screen::HowToPlay(kind) => Some(Address::HowToPlay(kind)),
+            Screen::Board => self
+                .board
+                .table
+                .read()
+                .as_ref()
+                .and_then(|table| table.local())
+                .map(|game| Address::Board(game.kind(), game.mode().slot())),
+            Screen::Online => self
+                .room
+                .view()
+                .read()
+                .as_ref()
+                .map(|view| Address::Room(view.invitation.room.clone())),
+            Screen::Welcome => self
+                .room
+                .welcome()
+                .read()
+                .as_ref()
+                .map(|welcome| Address::Room(welcome.invitation.room.clone())),
+        }
+    }
+
+    /// Shows the screen in view's address in the page (an effect: it runs again whenever the
+    /// screen, or the game or room it shows, changes).
+    pub(super) fn show_address(self) {
+        let screen = *self.screen.read();
+        if !*self.opened.read() {
+            return;
+        }
+        if let Some(address) = self.address_of(screen) {
+            address::show(&address, false);
+        }
+    }
+
+    /// Goes where the page's address says (the browser's Back or Forward, or the address the
+    /// page was opened at): the board of a saved game, a room the device has a seat in or an
+    /// invitation to, or the picker for an address it does not know.
+    pub(super) fn follow_address(mut self) {
+        if let Some((path, fragment)) = address::in_page() {
+            self.go_to(Address::parse(&path, &fragment));
+            // Where the address led is shown in its place: Back and Forward add no entries,
+            // and an address that led elsewhere (a game no longer saved) is put right.
+            if let Some(address) = self.address_of(*self.screen.peek()) {
+                address::show(&address, true);
+            }
+        }
+        if !*self.opened.peek() {
+            self.opened.set(true);
+        }
+    }
+
+    fn go_to(self, address: Option<Address>) {
+        let screen = match address {
+            None | Some(Address::Games) => Screen::Games,
+            Some(Address::Mode(kind)) => Screen::Mode(kind),
+            Some(Address::HowToPlay(kind)) => {
+                let mut previous = self.previous;
+                self.go(Screen::HowToPlay(kind));
+                // Opened at its address (a reload), the rules lead back to their game.
+                if !matches!(
+                    *previous.peek(),
+                    Screen::Mode(_) | Screen::Board | Screen::Welcome
+                ) {
+                    previous.set(Screen::Mode(kind));
+                }
+                return;
+            }
+            Some(Address::Board(kind, slot)) => {
+                let shown = self
+                    .board
+                    .table
+                    .peek()
+                    .as_ref()
+                    .and_then(|t| t.local())
+                    .is_some_and(|game| game.kind() == kind && game.mode().slot() == slot);
+                match (shown, self.settings.saved(kind, slot)) {
+                    (true, _) => Screen::Board,
+                    (false, Some(saved)) => return self.resume(saved),
+                    // A game no longer saved (or never played here) leads to its modes.
+                    (false, None) => Screen::Mode(kind),
+                }
+            }
+            Some(Address::Room(room)) => {
+                let welcomed = self
+                    .room
+                    .welcome()
+                    .peek()
+                    .as_ref()
+                    .is_some_and(|w| w.invitation.room == room);
+                let playing = *self.screen.peek() == Screen::Online
+                    && self
+                        .room
+                        .view()
+                        .peek()
+                        .as_ref()
+                        .is_some_and(|v| v.invitation.room == room);
+                match (welcomed, playing) {
+                    (true, _) => Screen::Welcome,
+                    (false, true) => return,
+                    (false, false) => return self.open_invitation_in_address(),
+                }
+            }
+        };
+        if screen == Screen::Games && platform::invitation_in_address().is_some() {
+            // The other form of an invitation, `/?room=`.
+            return self.open_invitation_in_address();
+        }
+        self.go(screen);
+    }
+
+    fn open_invitation_in_address(self) {
+        match platform::invitation_in_address() {
+            Some((invitation, seat_key)) => self.room.open_invitation(invitation, seat_key),
+            None => self.go(Screen::Games),
         }
     }
 
@@ -91,8 +244,8 @@ impl Navigation {
     }
 
     /// A saved game on the board.
-    pub fn resume(mut self, saved: SavedGame) {
+    pub fn resume(self, saved: SavedGame) {
         self.board.resume(saved);
-        self.screen.set(Screen::Board);
+        self.go(Screen::Board);
     }
 }

@@ -29,7 +29,7 @@ use crate::{
         connection::{Intent, Report, fresh_id_prefix, run},
         transport::room_socket_url,
     },
-    platform::{self, is_offline},
+    platform::is_offline,
     state::{Connection, Invitation, OnlineView, Welcome},
     storage,
 };
@@ -128,7 +128,6 @@ impl Room {
         view_signal.set(Some(OnlineView::opening(invitation.clone())));
         self.board.close();
         self.screen.set(Screen::Online);
-        platform::show_room_in_address(Some(&invitation.room));
         if is_offline() {
             // Without a network the connection would only retry for ever: say why instead.
             // The seat stays kept, so the room opens again once the device is online.
@@ -178,11 +177,8 @@ impl Room {
     /// Leaves the room's screen: its connection closes (the seat stays ours, and the room in
     /// the list of this device's games).
     pub(super) fn close(self) {
-        if self.link.stop() {
-            if self.board.is_online() {
-                self.board.close();
-            }
-            platform::show_room_in_address(None);
+        if self.link.stop() && self.board.is_online() {
+            self.board.close();
         }
     }
 }

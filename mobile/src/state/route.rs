@@ -52,7 +52,7 @@ impl Route {
     }
 
     /// Taps a place: choose a piece, switch to another piece before any landing, extend the
-    /// route, or complete a move.
+    /// route, or complete a move (landing by landing, or at once on its last landing).
     pub fn tap(&mut self, record: &AnyRecord, place: Place) -> Tap {
         if self.picked == [place] {
             self.picked.clear();
@@ -60,7 +60,16 @@ impl Route {
         }
         let mut candidate = self.picked.clone();
         candidate.push(place);
-        let step = match record.continue_route(&candidate) {
+        let step = record.continue_route(&candidate);
+        // A capture's last landing, tapped straight away, plays the whole capture.
+        if step.is_none()
+            && !self.picked.is_empty()
+            && let Some(mv) = record.route_ending_on(&self.picked, place)
+        {
+            self.picked.clear();
+            return Tap::Complete(mv);
+        }
+        let step = match step {
             Some(step) => step,
             // Before any landing, tapping another movable piece chooses it instead.
             None if self.picked.len() == 1 => match record.continue_route(&[place]) {
@@ -124,6 +133,23 @@ mod tests {
         };
         assert_eq!(mv.to_string(), "15x24x31");
         assert!(route.picked().is_empty());
+    }
+
+    #[test]
+    fn a_capture_s_last_landing_tapped_at_once_plays_it_whole_when_only_one_ends_there() {
+        let record =
+            AnyRecord::from_fen(GameKind::Checkers, "B:W18,19,26,27:B14,15").expect("valid");
+        let mut route = Route::default();
+        assert_eq!(route.tap(&record, sq(14)), Tap::Extended);
+        let Tap::Complete(mv) = route.tap(&record, sq(32)) else {
+            panic!("14x23x32 is the only capture ending on 32");
+        };
+        assert_eq!(mv.to_string(), "14x23x32");
+        assert!(route.picked().is_empty());
+        // Two captures from 15 end on 31: the route waits for the first landing.
+        route.tap(&record, sq(15));
+        assert_eq!(route.tap(&record, sq(31)), Tap::Ignored);
+        assert_eq!(route.picked(), &[sq(15)]);
     }
 
     #[test]

@@ -7,7 +7,7 @@ use dioxus::prelude::*;
 use super::Room;
 use crate::{
     online::{client::Stop, rooms::room_info},
-    platform::{self, is_offline},
+    platform::is_offline,
     shell::screen::Screen,
     state::{Invitation, Welcome, WelcomeInfo},
 };
@@ -18,7 +18,6 @@ impl Room {
     /// screen's plain explanation.
     pub(super) fn greet(mut self, invitation: Invitation) {
         self.board.close();
-        platform::show_room_in_address(Some(&invitation.room));
         if is_offline() {
             // The same explanation as a room opened without a network.
             return self.connect(invitation, None, None);
@@ -68,9 +67,6 @@ impl Room {
     pub(in crate::shell) fn close_welcome(mut self) {
         if self.welcome.peek().is_some() {
             self.welcome.set(None);
-            if *self.screen.peek() == Screen::Welcome {
-                platform::show_room_in_address(None);
-            }
         }
     }
 }
