@@ -23,6 +23,11 @@ action-continue = Continue
 action-new-game = New game
 action-undo = Undo
 action-pause = Pause
+action-hint = Hint
+hints-used = { $count ->
+    [one] { $count } hint
+   *[other] { $count } hints
+  }
 action-resume = Resume
 action-retry = Try again
 action-back = Back
@@ -224,6 +229,16 @@ online-games-leave-question = Leave this game of { $game } for good? Your seat g
 confirm-new-round = Start a new round? The moves of this game will be lost once your friend agrees.
 chain-hint = Keep jumping: tap the next landing.
 action-play-again = Play again
+results-line = Your record against { $level }: { $won ->
+    [one] { $won } win
+   *[other] { $won } wins
+  } · { $lost ->
+    [one] { $lost } loss
+   *[other] { $lost } losses
+  } · { $drawn ->
+    [one] { $drawn } draw
+   *[other] { $drawn } draws
+  }
 finish-see-board = See the board
 hand-over-to = Pass to { $side }
 hand-over-ready = Tap when ready
@@ -236,6 +251,7 @@ saved-game-level = Saved game ({ $level }): { $moves ->
 
 ## Motion and feedback: notes under the board and what the cells say.
 note-must-capture = You must capture
+note-hint = Hint: { $move }
 note-extra-turn = { $side } plays again
 note-captured = { $side } captured { $seeds ->
     [one] 1 seed

@@ -23,6 +23,11 @@ action-continue = Verder spelen
 action-new-game = Nieuw spel
 action-undo = Ongedaan maken
 action-pause = Pauze
+action-hint = Hint
+hints-used = { $count ->
+    [one] { $count } hint
+   *[other] { $count } hints
+  }
 action-resume = Hervatten
 action-retry = Opnieuw proberen
 action-back = Terug
@@ -220,6 +225,7 @@ online-games-leave-question = Dit spel { $game } voorgoed verlaten? Je plaats ga
 confirm-new-round = Een nieuwe ronde beginnen? De zetten van dit spel gaan verloren zodra je vriend akkoord gaat.
 chain-hint = Blijf slaan: tik op het volgende veld.
 action-play-again = Nog een keer
+results-line = Jouw score tegen { $level }: { $won } gewonnen · { $lost } verloren · { $drawn } gelijkspel
 finish-see-board = Bekijk het bord
 hand-over-to = Geef door aan { $side }
 hand-over-ready = Tik als je klaar bent
@@ -232,6 +238,7 @@ saved-game-level = Opgeslagen spel ({ $level }): { $moves ->
 
 ## Motion and feedback: notes under the board and what the cells say.
 note-must-capture = Je moet slaan
+note-hint = Hint: { $move }
 note-extra-turn = { $side } is nog een keer aan zet
 note-captured = { $side } sloeg { $seeds ->
     [one] 1 zaadje

@@ -24,6 +24,12 @@ action-continue = Продолжить
 action-new-game = Новая игра
 action-undo = Вернуть ход
 action-pause = Пауза
+action-hint = Подсказка
+hints-used = { $count ->
+    [one] { $count } подсказка
+    [few] { $count } подсказки
+   *[other] { $count } подсказок
+  }
 action-resume = Продолжить игру
 action-retry = Попробовать снова
 action-back = Назад
@@ -224,6 +230,7 @@ online-games-leave-question = Выйти из этой игры ({ $game }) на
 confirm-new-round = Начать новый раунд? Ходы этой партии пропадут, когда друг согласится.
 chain-hint = Бейте дальше: коснитесь следующего поля.
 action-play-again = Сыграть ещё
+results-line = Ваш счёт против уровня «{ $level }»: побед — { $won } · поражений — { $lost } · ничьих — { $drawn }
 finish-see-board = Посмотреть доску
 hand-over-to = Передайте ход: { $side }
 hand-over-ready = Коснитесь, когда будете готовы
@@ -237,6 +244,7 @@ saved-game-level = Сохранённая партия ({ $level }): { $moves ->
 
 ## Motion and feedback: notes under the board and what the cells say.
 note-must-capture = Нужно бить
+note-hint = Подсказка: { $move }
 note-extra-turn = { $side } ходят ещё раз
 note-captured = { $side } захватили { $seeds ->
     [one] { $seeds } камень

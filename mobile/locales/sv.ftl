@@ -23,6 +23,11 @@ action-continue = Fortsätt
 action-new-game = Nytt parti
 action-undo = Ångra
 action-pause = Pausa
+action-hint = Tips
+hints-used = { $count ->
+    [one] { $count } tips
+   *[other] { $count } tips
+  }
 action-resume = Fortsätt spela
 action-retry = Försök igen
 action-back = Tillbaka
@@ -223,6 +228,13 @@ online-games-leave-question = Lämna det här spelet { $game } för gott? Din pl
 confirm-new-round = Börja en ny omgång? Dragen i det här partiet försvinner när din vän säger ja.
 chain-hint = Fortsätt hoppa: tryck på nästa ruta.
 action-play-again = Spela igen
+results-line = Ditt resultat mot { $level }: { $won ->
+    [one] { $won } vinst
+   *[other] { $won } vinster
+  } · { $lost ->
+    [one] { $lost } förlust
+   *[other] { $lost } förluster
+  } · { $drawn } oavgjorda
 finish-see-board = Visa brädet
 hand-over-to = Lämna över till { $side }
 hand-over-ready = Tryck när du är redo
@@ -235,6 +247,7 @@ saved-game-level = Sparat parti ({ $level }): { $moves ->
 
 ## Motion and feedback: notes under the board and what the cells say.
 note-must-capture = Du måste slå
+note-hint = Tips: { $move }
 note-extra-turn = { $side } drar igen
 note-captured = { $side } tog { $seeds ->
     [one] 1 frö

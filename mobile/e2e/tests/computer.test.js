@@ -126,9 +126,12 @@ test("undo goes back to your previous turn; a level change keeps the game", asyn
     await page.getByRole("button", { name: "Undo" }).tap();
     assert.equal(await page.getByTestId("last-move").textContent(), "No moves yet");
     assert.match(await page.getByTestId("headline").textContent(), /^Your turn/);
-    // The level is saved with the game.
+    // A reload comes back to the same game, at the level chosen: it is saved with the game.
     await page.reload();
-    await page.getByRole("button", { name: /^Kalah/ }).tap();
+    await page.locator(".board").waitFor();
+    assert.equal(await page.getByLabel("Level").inputValue(), "hard");
+    assert.equal(await page.getByTestId("last-move").textContent(), "No moves yet");
+    await page.getByRole("button", { name: "Back" }).tap();
     assert.equal(await page.locator('[data-mode="computer"]').getByRole("button", { name: "Continue" }).count(), 0, "no moves: nothing to continue");
     assert.deepEqual(browser.errors, []);
   } finally {
@@ -287,9 +290,9 @@ test("each new game against Easy plays differently; a reload replays the game's 
       const reply = await playAndAwaitReply(page, letter);
       await page.getByRole("button", { name: "Undo" }).tap();
       assert.equal(await kalahBoard(page), position, "Undo goes back to the move");
+      // The reload comes back to the board, the game resumed from its save.
       await page.reload();
-      await page.getByRole("button", { name: /^Kalah/ }).tap();
-      await page.locator('[data-mode="computer"]').getByRole("button", { name: "Continue" }).tap();
+      await page.locator(".board").waitFor();
       assert.equal(await kalahBoard(page), position, "the reload resumes the game");
       assert.equal(await savedSeed(page), seed, "the seed is kept across the reload");
       assert.equal(await playAndAwaitReply(page, letter), reply, `the same reply to gold ${letter} after the reload`);

@@ -293,6 +293,12 @@ for (const shape of shapes) {
         // Sideways the page itself never scrolls (the side panel does, if it must).
         assert.ok(fit.scrollHeight <= fit.height, `${where}: page ${fit.scrollHeight} tall`);
       }
+      if (shape === "phone") {
+        // Upright, the panel follows the board closely: no empty band between them.
+        const [area, panel] = [await page.locator(".board-area").boundingBox(), await page.locator(".side-panel").boundingBox()];
+        const band = panel.y - (area.y + area.height);
+        assert.ok(band <= 16, `${board.slug}: ${Math.round(band)} px between the board and the panel`);
+      }
       if (board.slug === "checkers") {
         const square = await page.locator(".square.dark").first().boundingBox();
         assert.ok(square.width >= 44, `a square is ${square.width} px`);
@@ -345,7 +351,7 @@ for (const tag of ["en", "nl", "sv", "ru"]) {
       await page.locator(".chain-hint").waitFor();
       found.board = await overflowing(page);
       await page.screenshot({ path: path.join(artifactDir(), `words-${tag}-${shape}.png`) });
-      await act(page.locator(".controls > button").nth(1)); // New game (after Undo)
+      await act(page.locator(".controls > button.new-game"));
       await page.locator("[role=alertdialog]").waitFor();
       found.dialog = await overflowing(page);
       await page.keyboard.press("Escape");
@@ -592,10 +598,10 @@ for (const shape of shapes) {
     await act(handOver.getByRole("button", { name: "Tap when ready" }));
     assert.ok((await y(1)) > (await y(32)), "red's side is at the bottom again");
 
-    // Kept with this game: back after a reload; another game has its own (off).
+    // Kept with this game: back after a reload (which comes back to the board); another game
+    // has its own (off).
     await page.reload();
-    await act(page.getByRole("button", { name: /^Checkers/ }));
-    await act(page.locator('[data-mode="same-device"]').getByRole("button", { name: "Continue" }));
+    await page.locator(".board").waitFor();
     assert.equal(await page.getByLabel("Hand-over screen between turns").isChecked(), true);
     assert.equal(await page.getByLabel("Turn the board to the player to move").isChecked(), true);
     await act(page.getByRole("button", { name: "Back" }));

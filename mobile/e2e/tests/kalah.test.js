@@ -97,8 +97,10 @@ test("reload restores the game, undo takes back a turn, New game asks first", as
     await pit(page, "Turquoise", "a").tap();
     await pit(page, "Gold", "b").tap();
     assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Gold b");
+    // A reload comes back to the game; Back from it shows what the modes say is saved.
     await page.reload();
-    await page.getByRole("button", { name: /Kalah/ }).tap();
+    await page.getByTestId("last-move").filter({ hasText: "Last move: Gold b" }).waitFor();
+    await page.getByRole("button", { name: "Back" }).tap();
     const mode = page.locator('[data-mode="same-device"]');
     assert.match(await mode.textContent(), /Saved game: 3 moves/);
     await mode.getByRole("button", { name: "Continue" }).tap();
@@ -120,7 +122,8 @@ test("reload restores the game, undo takes back a turn, New game asks first", as
     assert.equal(await page.getByTestId("last-move").textContent(), "No moves yet");
     // The fresh game is what is saved now.
     await page.reload();
-    await page.getByRole("button", { name: /Kalah/ }).tap();
+    await page.getByTestId("last-move").filter({ hasText: "No moves yet" }).waitFor();
+    await page.getByRole("button", { name: "Back" }).tap();
     assert.equal(await page.locator('[data-mode="same-device"]').getByRole("button", { name: "Continue" }).count(), 0);
   });
 });

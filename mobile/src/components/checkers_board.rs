@@ -57,6 +57,7 @@ fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
 }
 
 /// `highlights`: the squares to tap next; `movable`: the pieces that can move (for Home);
+/// `hint`: the squares of the hint on show;
 /// `route`: the squares tapped so far (the piece is drawn on the last); `last`: the move before (or the one being shown), marked
 /// from, to and its route; `must_capture`: the movable pieces must capture, and are marked so;
 /// `animation`: the move being shown, its piece sliding from `position` (the one before it).
@@ -66,6 +67,7 @@ pub fn CheckersBoard(
     turned: bool,
     highlights: Vec<Cell>,
     movable: Vec<Cell>,
+    hint: Vec<Cell>,
     route: Vec<Cell>,
     last: Option<Move>,
     must_capture: bool,
@@ -165,6 +167,9 @@ pub fn CheckersBoard(
         }
         if route.contains(&n) {
             class.push_str(" selected");
+        }
+        if hint.contains(&n) {
+            class.push_str(" hint");
         }
         if last_route.contains(&n) {
             class.push_str(" last");

@@ -3,11 +3,12 @@ use dioxus::prelude::*;
 use super::unfinished_move::UnfinishedMove;
 use crate::{
     shell::{Screen, use_board, use_navigation, use_settings},
-    state::{Action, ComputerState, Level, LocalAction, Mode, Table},
+    state::{Action, ComputerState, Hint, Level, LocalAction, Mode, Table},
 };
 
-/// A game on this device's controls: Undo, New game, Pause/Resume, the computer's level, and
-/// the way out when it fails (an online game has its own).
+/// A game on this device's controls: Undo, a hint (with how many were used), New game,
+/// Pause/Resume, the computer's level, and the way out when it fails (an online game has its
+/// own).
 #[component]
 pub fn Controls() -> Element {
     let mut board = use_board();
@@ -27,6 +28,7 @@ pub fn Controls() -> Element {
     let must_pass = game.must_pass();
     // After the end only New game and the rules still apply (the game-over sheet says more).
     let finished = game.finish().is_some();
+    let (can_hint, looking, hints) = (game.can_hint(), game.hint() == Hint::Looking, game.hints());
     rsx! {
         div { class: "controls",
             UnfinishedMove {}
@@ -42,8 +44,21 @@ pub fn Controls() -> Element {
                     },
                     {texts.get("action-undo")}
                 }
+                button {
+                    class: "hint",
+                    disabled: !can_hint,
+                    aria_busy: if looking { "true" } else { "false" },
+                    onclick: move |_| board.dispatch(LocalAction::Hint),
+                    {texts.get("action-hint")}
+                }
+            }
+            if hints > 0 {
+                span { class: "hints-used", "data-testid": "hints-used",
+                    {texts.with("hints-used", vec![("count", crate::i18n::Arg::from(hints))])}
+                }
             }
             button {
+                class: "new-game",
                 onclick: move |_| {
                     if has_moves && !finished { board.confirming_new_game.set(true) } else { board.new_game() }
                 },

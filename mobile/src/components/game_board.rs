@@ -5,7 +5,7 @@
 //! draws the position before it with the moving piece on its way, and nothing is tappable: a
 //! tap only skips the animation, so no tap ever plays on a position the player has not seen.
 
-use cozcade_engine::{AnyMove, AnyRecord, Game, GameKind, Place, Side, kalah::Sowing};
+use cozcade_engine::{AnyMove, AnyRecord, Game, GameKind, Outcome, Place, Side, kalah::Sowing};
 use dioxus::prelude::*;
 
 use super::{checkers_board::CheckersBoard, kalah_board::KalahBoard, star_board::StarBoard};
@@ -43,6 +43,11 @@ pub fn GameBoard() -> Element {
             cells(table.route()),
         )
     };
+    // The hint on show: its places lit on the board, its move told in the note.
+    let hint_move = table.hint().filter(|_| !moving);
+    let hint = hint_move
+        .map(|mv| cells(&mv.places(table.record().turn())))
+        .unwrap_or_default();
     let kind = table.kind();
     let on_tap = move |cell: Cell| {
         if board.animation.peek().is_some() {
@@ -115,6 +120,7 @@ pub fn GameBoard() -> Element {
                     landscape: *settings.landscape.read(),
                     highlights,
                     movable,
+                    hint,
                     animation,
                     last,
                     on_tap,
@@ -136,6 +142,7 @@ pub fn GameBoard() -> Element {
                     turned,
                     highlights,
                     movable,
+                    hint,
                     route,
                     last,
                     must_capture,
@@ -159,6 +166,7 @@ pub fn GameBoard() -> Element {
                     turned,
                     highlights,
                     movable,
+                    hint,
                     route,
                     last,
                     animation,
@@ -168,8 +176,17 @@ pub fn GameBoard() -> Element {
             }
         }
     };
+    // A hint asked for is what the player wants to read now.
+    if let Some(mv) = hint_move {
+        note = Some(texts.with("note-hint", vec![("move", Arg::from(mv.to_string()))]));
+    }
+    // Once the last move has been drawn, the winner's pieces, marbles or store light up.
+    let winner = match record.outcome() {
+        Some(Outcome::Win(side)) if !moving => kind.side_name(side),
+        _ => "",
+    };
     rsx! {
-        div { class: "game-board", "data-animating": if moving { "true" } else { "false" },
+        div { class: "game-board", "data-animating": if moving { "true" } else { "false" }, "data-winner": winner,
             {board}
             // Always there, so that a note coming and going never moves the board; read out
             // politely when it changes.

@@ -10,7 +10,8 @@ use crate::{
 };
 
 /// The finish, over the board: who won or why it is a draw, the final score (Kalah's stores,
-/// Chinese Checkers' marbles home), and what next: Play again (a local game) or New round
+/// Chinese Checkers' marbles home), against the computer the player's record at the level,
+/// and what next: Play again (a local game) or New round
 /// (online: asked of the friend, or the friend's request accepted), Back, or a look at the board.
 #[component]
 pub fn GameOver() -> Element {
@@ -57,6 +58,22 @@ pub fn GameOver() -> Element {
         .as_ref()
         .map(|v| (v.new_round, v.pending, v.new_round_answer));
     let back = navigation.back_target();
+    // Against the computer: the player's record at this level, this game counted.
+    let record_line = table.computer_level().map(|level| {
+        let results = settings.results(kind, level);
+        texts.with(
+            "results-line",
+            vec![
+                (
+                    "level",
+                    Arg::from(texts.get(&format!("level-{}", level.as_str()))),
+                ),
+                ("won", Arg::from(results.won)),
+                ("lost", Arg::from(results.lost)),
+                ("drawn", Arg::from(results.drawn)),
+            ],
+        )
+    });
     rsx! {
         Modal {
             label: "finish-verdict",
@@ -69,6 +86,9 @@ pub fn GameOver() -> Element {
                         span { key: "{i}", "{line}" }
                     }
                 }
+            }
+            if let Some(line) = record_line {
+                p { class: "results", "data-testid": "results", "{line}" }
             }
             div { class: "actions",
                 if online {

@@ -127,7 +127,8 @@ fn pit_label(texts: &Texts, side_name: &str, pit: usize, seeds: u8) -> String {
     )
 }
 
-/// `highlights`: the pits to tap; `movable`: the pits that can be played (for Home);
+/// `highlights`: the pits to tap; `movable`: the pits that can be played (for Home); `hint`:
+/// the pit of the hint on show;
 /// `animation`: the move being shown seed by seed from `position` (the one before it), if any;
 /// `last`: the move to mark (the pit sown and where its last seed went) and the position it
 /// was played from. `turned`: online from the second seat the board turns half a round, the
@@ -139,6 +140,7 @@ pub fn KalahBoard(
     landscape: bool,
     highlights: Vec<Cell>,
     movable: Vec<Cell>,
+    hint: Vec<Cell>,
     animation: Option<Animation>,
     last: Option<(Kalah, Move)>,
     on_tap: EventHandler<Cell>,
@@ -230,9 +232,10 @@ pub fn KalahBoard(
             let playable = highlights.contains(&cell);
             let here = Some((side, Pit::new(pit)));
             let class = format!(
-                "pit {} {}{}{}{}{}",
+                "pit {} {}{}{}{}{}{}",
                 kind_class(side),
                 if playable { "playable" } else { "idle" },
+                if hint.contains(&cell) { " hint" } else { "" },
                 if cursor_cell == Some(cell) {
                     " cursor"
                 } else {

@@ -157,7 +157,7 @@ fn neighbour(cell: Cell, key: &Key, turned: bool) -> Option<Cell> {
 }
 
 /// `highlights`: the holes to tap next; `movable`: the marbles that can move (for Home);
-/// `route`: the holes tapped so far; `last`: the move before (or the one being shown), marked
+/// `hint`: the holes of the hint on show; `route`: the holes tapped so far; `last`: the move before (or the one being shown), marked
 /// from, to and its route; `animation`: the move being shown, its marble hopping from
 /// `position` (the one before it).
 #[component]
@@ -166,6 +166,7 @@ pub fn StarBoard(
     turned: bool,
     highlights: Vec<Cell>,
     movable: Vec<Cell>,
+    hint: Vec<Cell>,
     route: Vec<Cell>,
     last: Option<Move>,
     animation: Option<Animation>,
@@ -250,7 +251,7 @@ pub fn StarBoard(
                 if last_route.len() > 1 {
                     polyline { class: "route last-route", points: "{last_points}" }
                 }
-                StarHoles { position: position.clone(), turned, highlights, route, last, hidden: moving.map(|m| m.0), cursor, svg, on_tap }
+                StarHoles { position: position.clone(), turned, highlights, hint, route, last, hidden: moving.map(|m| m.0), cursor, svg, on_tap }
                 if let Some((n, side, x, y, dx, dy)) = moving {
                     g { class: "moving", "data-cell": "{n}",
                         style: "transform: translate({dx}px, {dy}px)",
@@ -269,6 +270,7 @@ fn StarHoles(
     position: ChineseCheckers,
     turned: bool,
     highlights: Vec<Cell>,
+    hint: Vec<Cell>,
     route: Vec<Cell>,
     last: Option<Move>,
     hidden: Option<Cell>,
@@ -312,6 +314,9 @@ fn StarHoles(
         }
         if route.contains(&n) {
             class.push_str(" selected");
+        }
+        if hint.contains(&n) {
+            class.push_str(" hint");
         }
         if cursor_cell == Some(n) {
             class.push_str(" cursor");

@@ -106,6 +106,7 @@ impl Board {
         self.open(Table::Local(
             LocalGame::resume_record(saved.record, saved.mode)
                 .with_pass_and_play(saved.pass)
+                .with_hints(saved.hints)
                 .with_seed(seed),
         ));
     }
@@ -144,6 +145,7 @@ impl Board {
                 Effect::Save => self.save(),
                 Effect::DeleteSave(slot) => self.delete(slot),
                 Effect::Think { level, generation } => self.think(level, generation),
+                Effect::FindHint { generation } => self.find_hint(generation),
                 Effect::StopThinking => self.stop_thinking(),
                 Effect::Played { index } => {
                     let ending = self.feel_of(index).and_then(Moment::ending);
@@ -153,6 +155,17 @@ impl Board {
                     self.animate(index);
                 }
                 Effect::Send(mv) => self.link.send(Intent::Move(mv)),
+                Effect::Ended(verdict) => {
+                    let game = self
+                        .table
+                        .peek()
+                        .as_ref()
+                        .and_then(Table::local)
+                        .map(|g| (g.kind(), g.mode().level()));
+                    if let Some((kind, Some(level))) = game {
+                        self.settings.add_result(kind, level, verdict);
+                    }
+                }
             }
         }
     }
@@ -186,7 +199,30 @@ impl Board {
 
     /// Starts the computer's search off the UI thread; its answer comes back as an action
     /// tagged with `generation`, so an answer to a position that has changed meanwhile is dropped.
-    fn think(mut self, level: Level, generation: u64) {
+    fn think(self, level: Level, generation: u64) {
+        self.search(level, move |result| match result {
+            Ok(mv) => LocalAction::ComputerMoved { generation, mv },
+            Err(_) => LocalAction::ComputerFailed { generation },
+        });
+    }
+
+    /// A hint is the computer's own search at its strongest, for the player's side.
+    fn find_hint(self, generation: u64) {
+        self.search(Level::Hard, move |result| match result {
+            Ok(mv) => LocalAction::HintFound { generation, mv },
+            Err(_) => LocalAction::HintFailed { generation },
+        });
+    }
+
+    /// Searches the position on the board at `level` off the UI thread and dispatches what
+    /// `answer` makes of the result; a search stopped on purpose answers nothing (whoever
+    /// stopped it has moved the game on already).
+    fn search(
+        mut self,
+        level: Level,
+        answer: impl FnOnce(Result<cozcade_engine::AnyMove, computer::ComputerError>) -> LocalAction
+        + 'static,
+    ) {
         let Some((record, seed)) = self
             .table
             .peek()
@@ -201,18 +237,11 @@ impl Board {
         self.thinking.set(Some(handle.clone()));
         spawn(async move {
             let result = computer::best_move(record, level, seed, handle).await;
-            if result != Err(computer::ComputerError::Cancelled) {
-                self.thinking.set(None);
+            if result == Err(computer::ComputerError::Cancelled) {
+                return;
             }
-            let action = match result {
-                Ok(mv) => LocalAction::ComputerMoved { generation, mv },
-                // Stopped on purpose: whoever stopped it has moved the game on already.
-                Err(computer::ComputerError::Cancelled) => return,
-                Err(computer::ComputerError::Failed(_)) => {
-                    LocalAction::ComputerFailed { generation }
-                }
-            };
-            self.dispatch(action);
+            self.thinking.set(None);
+            self.dispatch(answer(result));
         });
     }
 

@@ -158,6 +158,11 @@ impl Navigation {
     /// invitation to, or the picker for an address it does not know.
     pub(super) fn follow_address(mut self) {
         if let Some((path, fragment)) = address::in_page() {
+            if *self.opened.peek() && fragment.starts_with("#seat=") {
+                // A personal link opened in this page: its own event opens the room with
+                // the key (and takes the key out of the address).
+                return;
+            }
             self.go_to(Address::parse(&path, &fragment));
             // Where the address led is shown in its place: Back and Forward add no entries,
             // and an address that led elsewhere (a game no longer saved) is put right.

@@ -10,7 +10,7 @@ use crate::{
     feedback::{self, Moment, MoveSound},
     i18n::{self, Language, Texts},
     platform,
-    state::Slot,
+    state::{Level, Results, Slot, Verdict},
     storage::{self, SavedGame, Store, StoreError},
 };
 
@@ -49,6 +49,8 @@ pub struct Settings {
     pub reduced_motion: Signal<bool>,
     /// The app's sounds are on (the player's choice, kept on the device; on unless turned off).
     pub sound: Signal<bool>,
+    /// Bumped when a result is added to the player's record, so that what shows it redraws.
+    results_kept: Signal<u64>,
     /// The language the app started in, and whether the player had chosen it (then the
     /// device's languages are not asked for).
     pub(super) started_in: (Language, bool),
@@ -97,6 +99,7 @@ impl Settings {
             landscape: Signal::new(false),
             reduced_motion: Signal::new(false),
             sound: Signal::new(sound),
+            results_kept: Signal::new(0),
             started_in,
         }
     }
@@ -104,6 +107,28 @@ impl Settings {
     /// The store, when the device has one.
     pub fn store(self) -> Option<Rc<dyn Store>> {
         self.store.peek().clone()
+    }
+
+    /// The player's record against the computer in `kind` at `level` (read: redraws when a
+    /// result is added). Nothing kept, or no store, is no games.
+    pub fn results(self, kind: GameKind, level: Level) -> Results {
+        self.results_kept.read();
+        self.store()
+            .and_then(|store| store.setting(&results_key(kind, level)).ok().flatten())
+            .map_or_else(Results::default, |text| Results::from_text(&text))
+    }
+
+    /// Counts a game against the computer that just ended in the player's record.
+    pub fn add_result(mut self, kind: GameKind, level: Level, verdict: Verdict) {
+        let Some(store) = self.store() else {
+            return;
+        };
+        let mut results = self.results(kind, level);
+        results.add(verdict);
+        match store.set_setting(&results_key(kind, level), &results.to_text()) {
+            Ok(()) => *self.results_kept.write() += 1,
+            Err(error) => self.save_failed(error),
+        }
     }
 
     /// Saving failed: the player is told, and play goes on.
@@ -200,4 +225,9 @@ impl Settings {
             }
         }
     }
+}
+
+/// Where the record for a game and level is kept among the settings.
+fn results_key(kind: GameKind, level: Level) -> String {
+    format!("results.{kind}.{}", level.as_str())
 }

@@ -2,7 +2,10 @@
 
 use cozcade_engine::AnyMove;
 
-use super::mode::{Level, Slot};
+use super::{
+    finish::Verdict,
+    mode::{Level, Slot},
+};
 
 /// What the shell must do after an action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -14,10 +17,16 @@ pub enum Effect {
     /// Ask the computer for a move; answer with [`super::LocalAction::ComputerMoved`] or
     /// [`super::LocalAction::ComputerFailed`] carrying `generation`.
     Think { level: Level, generation: u64 },
+    /// Ask the computer, at its strongest, for the player's best move: answer with
+    /// [`super::LocalAction::HintFound`] or [`super::LocalAction::HintFailed`].
+    FindHint { generation: u64 },
     /// Stop a search in progress (its answer would be stale anyway).
     StopThinking,
     /// A move was added to the record at this ply index (for the animation).
     Played { index: usize },
+    /// The game against the computer just ended (the move that ended it was played here):
+    /// count it in the player's record for the game and level.
+    Ended(Verdict),
     /// Online: send this move to the room; it appears when the server confirms it.
     Send(AnyMove),
 }

@@ -7,6 +7,7 @@ use super::{
     effect::Effect,
     feel::{Feel, feel_of_move},
     finish::Finish,
+    hint::Hint,
     mode::{Level, Mode},
     pass_and_play::PassAndPlay,
     route::{Route, Tap},
@@ -42,6 +43,17 @@ pub enum LocalAction {
     SetPassAndPlay(PassAndPlay),
     /// The hand-over screen was tapped: the player to move has the device.
     HandedOver,
+    /// Show the player to move the computer's best move.
+    Hint,
+    /// The hint asked for at `generation`.
+    HintFound {
+        generation: u64,
+        mv: AnyMove,
+    },
+    /// No hint came for the request made at `generation`.
+    HintFailed {
+        generation: u64,
+    },
 }
 
 /// The computer's part in the game.
@@ -73,6 +85,9 @@ pub struct LocalGame {
     handing_over: bool,
     /// Seeds the computer's randomness for this game (see [`LocalGame::seed`]).
     seed: u64,
+    hint: Hint,
+    /// Hints shown in this game (saved with it).
+    hints: u32,
 }
 
 impl LocalGame {
@@ -94,6 +109,8 @@ impl LocalGame {
             pass: PassAndPlay::default(),
             handing_over: false,
             seed: 0,
+            hint: Hint::None,
+            hints: 0,
         };
         game.refresh_route();
         game
@@ -120,6 +137,26 @@ impl LocalGame {
 
     pub fn pass_and_play(&self) -> PassAndPlay {
         self.pass
+    }
+
+    /// The same game with the hints it had used (as saved with it).
+    pub fn with_hints(mut self, hints: u32) -> Self {
+        self.hints = hints;
+        self
+    }
+
+    /// How many hints were shown in this game.
+    pub fn hints(&self) -> u32 {
+        self.hints
+    }
+
+    pub fn hint(&self) -> Hint {
+        self.hint
+    }
+
+    /// Whether a hint may be asked for now: the player's turn, no hint shown or on its way.
+    pub fn can_hint(&self) -> bool {
+        self.human_to_move() && self.hint == Hint::None && !self.must_pass()
     }
 
     /// The side the device is to be handed to, while the hand-over screen is up.
@@ -274,6 +311,7 @@ impl LocalGame {
             LocalAction::NewGame { seed } => {
                 self.record = AnyRecord::new(self.kind());
                 self.seed = seed;
+                self.hints = 0;
                 self.retried = false;
                 self.handing_over = false;
                 let mut effects = self.game_changed();
@@ -314,6 +352,11 @@ impl LocalGame {
                 }
                 self.paused = true;
                 self.route.cancel();
+                if self.hint == Hint::Looking {
+                    self.hint = Hint::None;
+                    self.generation += 1;
+                    return vec![Effect::StopThinking];
+                }
                 if self.computer == ComputerState::Thinking {
                     // The search is dropped, not suspended: Resume starts it again.
                     self.computer = ComputerState::Idle;
@@ -352,6 +395,7 @@ impl LocalGame {
                         let index = self.record.len() - 1;
                         let mut effects = self.game_changed();
                         effects.extend([Effect::Played { index }, Effect::Save]);
+                        effects.extend(self.ended());
                         // A Kalah extra turn: the computer moves again.
                         effects.extend(self.maybe_think());
                         effects
@@ -376,6 +420,34 @@ impl LocalGame {
             }
             LocalAction::HandedOver => {
                 self.handing_over = false;
+                Vec::new()
+            }
+            LocalAction::Hint => {
+                if !self.can_hint() {
+                    return Vec::new();
+                }
+                self.hint = Hint::Looking;
+                vec![Effect::FindHint {
+                    generation: self.generation,
+                }]
+            }
+            LocalAction::HintFound { generation, mv } => {
+                if generation != self.generation || self.hint != Hint::Looking {
+                    return Vec::new();
+                }
+                // An illegal answer is a failed search, never shown.
+                if !self.record.legal_moves().contains(&mv) {
+                    self.hint = Hint::None;
+                    return Vec::new();
+                }
+                self.hint = Hint::Shown(mv);
+                self.hints = self.hints.saturating_add(1);
+                vec![Effect::Save]
+            }
+            LocalAction::HintFailed { generation } => {
+                if generation == self.generation && self.hint == Hint::Looking {
+                    self.hint = Hint::None;
+                }
                 Vec::new()
             }
         }
@@ -405,6 +477,7 @@ impl LocalGame {
                     && self.record.turn() != mover;
                 let mut effects = self.game_changed();
                 effects.extend([Effect::Played { index }, Effect::Save]);
+                effects.extend(self.ended());
                 effects.extend(self.maybe_think());
                 effects
             }
@@ -447,11 +520,23 @@ impl LocalGame {
     fn game_changed(&mut self) -> Vec<Effect> {
         self.generation += 1;
         self.refresh_route();
+        // A hint is for the position it was asked in.
+        if std::mem::take(&mut self.hint) == Hint::Looking {
+            return vec![Effect::StopThinking];
+        }
         if self.computer == ComputerState::Thinking {
             self.computer = ComputerState::Idle;
             vec![Effect::StopThinking]
         } else {
             Vec::new()
+        }
+    }
+
+    /// The record's entry for a game against the computer the last move ended.
+    fn ended(&self) -> Option<Effect> {
+        match self.mode {
+            Mode::Computer(_) => self.finish().map(|finish| Effect::Ended(finish.verdict)),
+            Mode::SameDevice => None,
         }
     }
 

@@ -3,12 +3,13 @@
 //! confirmed. Components send [`Action`]s and draw what the table says; each action is
 //! answered with the [`Effect`]s the shell carries out.
 
-use cozcade_engine::{AnyRecord, GameKind, Place, Side};
+use cozcade_engine::{AnyMove, AnyRecord, GameKind, Place, Side};
 
 use super::{
     effect::Effect,
     feel::Feel,
     finish::Finish,
+    hint::Hint,
     local_game::{LocalAction, LocalGame},
     mode::Level,
     online_game::{OnlineAction, OnlineGame},
@@ -173,6 +174,17 @@ impl Table {
         match self {
             Table::Local(game) => game.finish(),
             Table::Online(game) => game.finish(),
+        }
+    }
+
+    /// The hint on show, for the side to move. Online games have no hints.
+    pub fn hint(&self) -> Option<AnyMove> {
+        match self {
+            Table::Local(game) => match game.hint() {
+                Hint::Shown(mv) => Some(mv),
+                Hint::None | Hint::Looking => None,
+            },
+            Table::Online(_) => None,
         }
     }
 

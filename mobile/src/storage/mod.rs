@@ -51,6 +51,7 @@ mod tests {
             record,
             pass: PassAndPlay::default(),
             seed: Some(u64::MAX - 1),
+            hints: 2,
         }
     }
 
@@ -60,6 +61,7 @@ mod tests {
         let saved = SavedGame::from_json(old, GameKind::Kalah, Slot::SameDevice).expect("loads");
         assert_eq!(saved.pass, PassAndPlay::default());
         assert_eq!(saved.record.len(), 1);
+        assert_eq!(saved.hints, 0, "an old save used no hints");
 
         let chosen = SavedGame {
             pass: PassAndPlay {

@@ -10,7 +10,8 @@ use crate::{
 
 /// A game as stored: the record (start + moves, replayed on load), who plays the second colour,
 /// on one device how the players pass it (absent in older saves: then nothing chosen), and the
-/// computer's seed for the game (absent in older saves: the app draws one on load).
+/// computer's seed for the game (absent in older saves: the app draws one on load), and the
+/// hints shown in it (absent when none).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SavedGame {
     pub mode: Mode,
@@ -19,6 +20,12 @@ pub struct SavedGame {
     pub pass: PassAndPlay,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub hints: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl SavedGame {
@@ -29,6 +36,7 @@ impl SavedGame {
             record: game.record().clone(),
             pass: game.pass_and_play(),
             seed: Some(game.seed()),
+            hints: game.hints(),
         }
     }
 

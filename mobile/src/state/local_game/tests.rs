@@ -2,7 +2,7 @@
 //! passing the device, and how a move feels.
 
 use super::*;
-use crate::state::{Cell, Slot, cell_of, place_of};
+use crate::state::{Cell, Hint, Slot, Verdict, cell_of, place_of};
 use cozcade_engine::{Game, Outcome};
 
 /// A Kalah pit of gold's row, a..f.
@@ -460,4 +460,112 @@ fn a_kalah_capture_and_an_extra_turn_are_told_from_a_plain_sowing() {
         captures > 0 && extra_turns > 0,
         "no capture or no extra turn in four plies: the test proves nothing"
     );
+}
+
+fn hint_generation(effects: &[Effect]) -> u64 {
+    effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::FindHint { generation } => Some(*generation),
+            _ => None,
+        })
+        .expect("a hint was asked for")
+}
+
+#[test]
+fn a_hint_is_asked_on_the_players_turn_shown_until_a_move_and_counted() {
+    let mut s = LocalGame::new(GameKind::Kalah, Mode::Computer(Level::Easy));
+    assert!(s.can_hint());
+    let asked = s.apply(LocalAction::Hint);
+    let generation = hint_generation(&asked);
+    assert_eq!(s.hint(), Hint::Looking);
+    assert!(s.apply(LocalAction::Hint).is_empty(), "one hint at a time");
+    assert!(
+        s.apply(LocalAction::HintFound {
+            generation,
+            mv: pit_move('a')
+        })
+        .contains(&Effect::Save)
+    );
+    assert_eq!(s.hint(), Hint::Shown(pit_move('a')));
+    assert_eq!(s.hints(), 1);
+    assert!(!s.can_hint(), "the hint is on the board");
+    // The player's move takes the hint away; the computer's turn has none.
+    s.tap(gold('a'));
+    assert_eq!(s.hint(), Hint::None);
+    assert!(!s.can_hint());
+    assert!(s.apply(LocalAction::Hint).is_empty());
+    assert_eq!(s.hints(), 1, "kept with the game");
+    assert!(
+        s.apply(LocalAction::NewGame { seed: 1 })
+            .contains(&Effect::Save)
+    );
+    assert_eq!(s.hints(), 0, "a new game starts without hints");
+}
+
+#[test]
+fn a_late_failed_or_illegal_hint_is_dropped() {
+    let mut s = LocalGame::new(GameKind::Checkers, Mode::SameDevice);
+    let generation = hint_generation(&s.apply(LocalAction::Hint));
+    // An answer that is no legal move is never shown, nor counted.
+    let mut later = s.record().clone();
+    later.play_text("11-15").expect("legal");
+    let illegal = later.parse_move("22-18").expect("white's move, later");
+    assert!(
+        s.apply(LocalAction::HintFound {
+            generation,
+            mv: illegal
+        })
+        .is_empty()
+    );
+    assert_eq!((s.hint(), s.hints()), (Hint::None, 0));
+    // A failed search lets the player ask again.
+    let generation = hint_generation(&s.apply(LocalAction::Hint));
+    s.apply(LocalAction::HintFailed { generation });
+    assert_eq!(s.hint(), Hint::None);
+    // A move made while the hint is on its way stops the search; its answer comes too late.
+    let generation = hint_generation(&s.apply(LocalAction::Hint));
+    s.tap(sq(11));
+    let effects = s.tap(sq(15));
+    assert!(effects.contains(&Effect::StopThinking), "{effects:?}");
+    let late = s.record().legal_moves()[0];
+    assert!(
+        s.apply(LocalAction::HintFound {
+            generation,
+            mv: late
+        })
+        .is_empty()
+    );
+    assert_eq!((s.hint(), s.hints()), (Hint::None, 0));
+    // On one device the second player may ask too.
+    assert!(s.can_hint());
+}
+
+#[test]
+fn the_move_that_ends_a_game_against_the_computer_is_counted_once() {
+    let won = AnyRecord::from_fen(GameKind::Checkers, "B:W18:B14").expect("valid");
+    let mut s = LocalGame::resume_record(won.clone(), Mode::Computer(Level::Easy));
+    s.tap(sq(14));
+    let effects = s.tap(sq(23));
+    assert!(
+        effects.contains(&Effect::Ended(Verdict::YouWin)),
+        "{effects:?}"
+    );
+    // The same ending on one device is nobody's record.
+    let mut s = LocalGame::resume_record(won, Mode::SameDevice);
+    s.tap(sq(14));
+    assert!(!s.tap(sq(23)).iter().any(|e| matches!(e, Effect::Ended(_))));
+    // The computer's winning move.
+    let lost = AnyRecord::from_fen(GameKind::Checkers, "W:W18:B14").expect("valid");
+    let mut s = LocalGame::resume_record(lost, Mode::Computer(Level::Hard));
+    let generation = think_generation(&s.start());
+    let mv = s.record().parse_move("18x9").expect("legal");
+    let effects = s.apply(LocalAction::ComputerMoved { generation, mv });
+    assert!(
+        effects.contains(&Effect::Ended(Verdict::ComputerWins)),
+        "{effects:?}"
+    );
+    // A finished game opened again counts nothing.
+    let mut again = LocalGame::resume_record(s.record().clone(), Mode::Computer(Level::Hard));
+    assert!(!again.start().iter().any(|e| matches!(e, Effect::Ended(_))));
 }
