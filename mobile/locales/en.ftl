@@ -250,6 +250,13 @@ saved-game-level = Saved game ({ $level }): { $moves ->
   }
 
 ## Motion and feedback: notes under the board and what the cells say.
+bar-you = You
+bar-friend = Your friend
+bar-computer = Computer ({ $level })
+bar-to-move = to move
+bar-captured = { $count } captured
+bar-store = { $count } in store
+bar-home = { $count }/10 home
 note-must-capture = You must capture
 note-hint = Hint: { $move }
 note-extra-turn = { $side } plays again

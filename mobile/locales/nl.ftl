@@ -237,6 +237,13 @@ saved-game-level = Opgeslagen spel ({ $level }): { $moves ->
   }
 
 ## Motion and feedback: notes under the board and what the cells say.
+bar-you = Jij
+bar-friend = Je vriend
+bar-computer = Computer ({ $level })
+bar-to-move = aan zet
+bar-captured = { $count } geslagen
+bar-store = { $count } in voorraad
+bar-home = { $count }/10 thuis
 note-must-capture = Je moet slaan
 note-hint = Hint: { $move }
 note-extra-turn = { $side } is nog een keer aan zet

@@ -243,6 +243,13 @@ saved-game-level = Сохранённая партия ({ $level }): { $moves ->
   }
 
 ## Motion and feedback: notes under the board and what the cells say.
+bar-you = Вы
+bar-friend = Ваш друг
+bar-computer = Компьютер ({ $level })
+bar-to-move = ходит
+bar-captured = взято: { $count }
+bar-store = в калахе: { $count }
+bar-home = дома: { $count }/10
 note-must-capture = Нужно бить
 note-hint = Подсказка: { $move }
 note-extra-turn = { $side } ходят ещё раз

@@ -246,6 +246,13 @@ saved-game-level = Sparat parti ({ $level }): { $moves ->
   }
 
 ## Motion and feedback: notes under the board and what the cells say.
+bar-you = Du
+bar-friend = Din vän
+bar-computer = Datorn ({ $level })
+bar-to-move = drar
+bar-captured = { $count } tagna
+bar-store = { $count } i förrådet
+bar-home = { $count }/10 hemma
 note-must-capture = Du måste slå
 note-hint = Tips: { $move }
 note-extra-turn = { $side } drar igen

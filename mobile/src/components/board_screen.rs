@@ -3,8 +3,8 @@ use dioxus::prelude::*;
 use super::{
     confirm_dialog::ConfirmDialog, controls::Controls, game_board::GameBoard, game_over::GameOver,
     hand_over::HandOver, modal::Behind, notice::Notice, pass_options::PassOptions,
-    paused_veil::PausedVeil, skip_animation::SkipAnimation, status_panel::StatusPanel,
-    top_bar::TopBar,
+    paused_veil::PausedVeil, player_bar::PlayerBars, skip_animation::SkipAnimation,
+    status_panel::StatusPanel, top_bar::TopBar,
 };
 use crate::{
     shell::{use_board, use_settings},
@@ -49,6 +49,7 @@ pub fn BoardScreen() -> Element {
                 aside { class: "side-panel",
                     if landscape {
                         TopBar { title: title.clone() }
+                        PlayerBars {}
                     }
                     StatusPanel {}
                     Controls {}

@@ -8,7 +8,10 @@
 use cozcade_engine::{AnyMove, AnyRecord, Game, GameKind, Outcome, Place, Side, kalah::Sowing};
 use dioxus::prelude::*;
 
-use super::{checkers_board::CheckersBoard, kalah_board::KalahBoard, star_board::StarBoard};
+use super::{
+    checkers_board::CheckersBoard, kalah_board::KalahBoard, player_bar::PlayerBar,
+    star_board::StarBoard,
+};
 use crate::{
     i18n::Arg,
     shell::{use_board, use_settings},
@@ -185,9 +188,19 @@ pub fn GameBoard() -> Element {
         Some(Outcome::Win(side)) if !moving => kind.side_name(side),
         _ => "",
     };
+    // Upright, the far side's bar is above the board and the near side's below; sideways they
+    // stand in the side panel, so the board keeps the whole height.
+    let bars = !*settings.landscape.read();
+    let near = if turned { Side::Second } else { Side::First };
     rsx! {
         div { class: "game-board", "data-animating": if moving { "true" } else { "false" }, "data-winner": winner,
+            if bars {
+                PlayerBar { side: near.other() }
+            }
             {board}
+            if bars {
+                PlayerBar { side: near }
+            }
             // Always there, so that a note coming and going never moves the board; read out
             // politely when it changes.
             p { class: "board-note", "data-testid": "board-note", aria_live: "polite", {note.unwrap_or_default()} }

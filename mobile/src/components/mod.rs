@@ -30,6 +30,7 @@ mod open_in_app;
 mod pass_options;
 mod paused_veil;
 mod piece_shading;
+mod player_bar;
 mod room_closed;
 mod share_link;
 mod skip_animation;

@@ -12,6 +12,7 @@ use super::{
     notice::Notice,
     online_controls::{Ask, OnlineControls},
     open_in_app::ContinueInApp,
+    player_bar::PlayerBars,
     room_closed::RoomClosed,
     skip_animation::SkipAnimation,
     status_panel::StatusPanel,
@@ -86,6 +87,9 @@ pub fn OnlineScreen() -> Element {
                         TopBar { title: title.clone() }
                     }
                     ConnectionIndicator {}
+                    if has_board && landscape {
+                        PlayerBars {}
+                    }
                     if view.seat_open() {
                         InvitationCard {}
                     }
