@@ -43,6 +43,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let display = null;
 
+/** The display's width (see the Xvfb screen below), and the windows open on it now. */
+const DISPLAY_WIDTH = 1920;
+const openWindows = new Set();
+
 /** An Xvfb display for this test file's browsers, started at the first one, stopped at exit.
  * Tall enough for the tablet (1024×1366) below MiniBrowser's toolbar. */
 async function xvfb() {
@@ -219,10 +223,19 @@ export async function launch(viewport, options = {}) {
   }).build();
   const page = new WebKitPage(driver, viewport, () => log);
   await page.setViewportSize(viewport);
+  // Side by side, not stacked: a test's devices (a creator and a friend) each stay in full
+  // view on the display, as two phones would, so none is drawn as a window in the background.
+  const spot = { x: [...openWindows].reduce((x, w) => Math.max(x, w.x + w.width), 0), width: 0 };
+  const rect = await driver.manage().window().getRect();
+  spot.width = rect.width;
+  if (spot.x + spot.width > DISPLAY_WIDTH) spot.x = 0;
+  await driver.manage().window().setRect({ x: spot.x, y: 0 });
+  openWindows.add(spot);
   return {
     page,
     proxy,
     async close() {
+      openWindows.delete(spot);
       await driver.quit().catch(() => {});
       driverProcess.kill();
       await exited;
