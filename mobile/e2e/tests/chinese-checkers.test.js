@@ -24,6 +24,8 @@ for (const kind of ["phone", "desktop"]) {
       assert.deepEqual(await lit(page), [112, 113, 114, 115, 116, 117, 118]);
       const tap = (n) => (kind === "phone" ? hole(page, n).tap() : hole(page, n).click());
       await tap(112);
+      // The tap is answered by the next render: wait for the marble to be chosen.
+      await page.locator("#cell-112.selected").waitFor();
       assert.deepEqual(await lit(page), [103, 104]);
       await tap(104);
       assert.equal(await page.getByTestId("last-move").textContent(), "Last move: Jade 112-104");
