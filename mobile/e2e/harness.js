@@ -209,16 +209,19 @@ export function pit(page, side, letter) {
   return page.getByRole("button", { name: new RegExp(`^${side} pit ${letter}:`) });
 }
 
-/** Opens a game against the computer at `level` ("Easy", "Medium", "Hard"). `onLoad` runs in
- * the page once it has loaded, before the game is picked (and so before the computer's worker
- * starts): in both engines, where an init script would be Chromium only. */
-export async function newComputerGame(page, url, name, level, { onLoad } = {}) {
+/** Opens a game against the computer at `level` ("Easy", "Medium", "Hard"), by mouse, or by
+ * touch with `touch`. `onLoad` runs in the page once it has loaded, before the game is picked
+ * (and so before the computer's worker starts): in both engines, where an init script would be
+ * Chromium only. */
+export async function newComputerGame(page, url, name, level, { onLoad, touch = false } = {}) {
   await page.goto(url);
   if (onLoad) await page.evaluate(onLoad);
-  await page.getByRole("button", { name }).click();
+  const press = (locator) => (touch ? locator.tap() : locator.click());
+  await press(page.getByRole("button", { name }));
   const card = page.locator('[data-mode="computer"]');
-  await card.getByLabel(level).check();
-  await card.getByRole("button", { name: "New game" }).click();
+  if (touch) await card.getByLabel(level).tap();
+  else await card.getByLabel(level).check();
+  await press(card.getByRole("button", { name: "New game" }));
   await page.locator(".board").waitFor();
 }
 

@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { serve, device, artifactDir } from "../harness.js";
+import { serve, device, artifactDir, newComputerGame } from "../harness.js";
 
 let server;
 before(async () => { server = await serve(); });
@@ -29,12 +29,7 @@ async function hinted(page) {
 
 for (const shape of ["phone", "phone-landscape"]) {
   test(`a hint against the computer lights its move, goes with it, and is counted (${shape})`, () => withPhone(shape, async (page) => {
-    await page.goto(server.url);
-    await page.getByRole("button", { name: /^Checkers/ }).tap();
-    const card = page.locator('[data-mode="computer"]');
-    await card.getByLabel("Easy").tap();
-    await card.getByRole("button", { name: "New game" }).tap();
-    await page.locator(".board").waitFor();
+    await newComputerGame(page, server.url, /^Checkers/, "Easy", { touch: true });
     assert.equal(await page.getByTestId("hints-used").count(), 0, "no hints yet");
 
     const hint = page.getByRole("button", { name: "Hint" });

@@ -4,7 +4,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir, playWithFriend, withDevices } from "../harness.js";
+import { roomServer, device, artifactDir, playWithFriend, withDevices, newComputerGame } from "../harness.js";
 
 let server;
 before(async () => { server = await roomServer(); });
@@ -26,12 +26,7 @@ for (const shape of ["phone", "phone-landscape"]) {
     const browser = await device(shape);
     try {
       const { page } = browser;
-      await page.goto(server.url);
-      await page.getByRole("button", { name: /^Checkers/ }).tap();
-      const card = page.locator('[data-mode="computer"]');
-      await card.getByLabel("Easy").tap();
-      await card.getByRole("button", { name: "New game" }).tap();
-      await page.locator(".board").waitFor();
+      await newComputerGame(page, server.url, /^Checkers/, "Easy", { touch: true });
       assert.deepEqual(await bars(page), [
         { side: "white", who: "Computer (Easy) · White", count: "0 captured", toMove: false },
         { side: "red", who: "You · Red", count: "0 captured", toMove: true },
