@@ -177,13 +177,26 @@ export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
     if (touch) await target.tap();
     else await target.click();
     // Wait for the tap to land before looking for the next one.
-    await page.waitForFunction((previous) => {
-      const now = (document.querySelector(".status")?.dataset.plies ?? "") + "|" +
-        (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
-        document.querySelectorAll(".selected").length + "|" +
-        (document.querySelector(".headline.result") ? "end" : "");
-      return now !== previous;
-    }, before);
+    try {
+      await page.waitForFunction((previous) => {
+        const now = (document.querySelector(".status")?.dataset.plies ?? "") + "|" +
+          (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
+          document.querySelectorAll(".selected").length + "|" +
+          (document.querySelector(".headline.result") ? "end" : "");
+        return now !== previous;
+      }, before);
+    } catch (e) {
+      // What the app showed when the tap changed nothing, for the failure's message.
+      const shown = await page.evaluate(() => JSON.stringify({
+        headline: document.querySelector("[data-testid=headline]")?.textContent,
+        animating: document.querySelector(".game-board")?.dataset.animating,
+        playable: [...document.querySelectorAll(".playable")].map((el) => el.dataset.cell ?? el.id),
+        selected: [...document.querySelectorAll(".selected")].map((el) => el.dataset.cell ?? el.id),
+        hidden: document.hidden,
+      })).catch((why) => `(unreadable: ${why})`);
+      e.message = `tap ${taps} on the first of the playable places changed nothing (state before: ${before}; now: ${shown}): ${e.message}`;
+      throw e;
+    }
   }
   throw new Error("the game did not end");
 }
