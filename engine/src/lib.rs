@@ -16,6 +16,7 @@ mod outcome;
 pub mod perft;
 mod record;
 mod route;
+mod score_sheet;
 mod side;
 mod zobrist;
 
@@ -29,4 +30,5 @@ pub use kind::GameKind;
 pub use outcome::{DrawReason, Outcome};
 pub use record::{Record, RecordError, RecordText};
 pub use route::RouteStep;
+pub use score_sheet::{NumberedMove, Players};
 pub use side::Side;
