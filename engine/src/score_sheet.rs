@@ -40,8 +40,8 @@ impl AnyRecord {
             .enumerate()
             .filter_map(|(ply, text)| {
                 let mover = self.mover(ply)?;
-                let starts_turn = previous.is_none()
-                    || (mover == Side::First && previous != Some(Side::First));
+                let starts_turn =
+                    previous.is_none() || (mover == Side::First && previous != Some(Side::First));
                 previous = Some(mover);
                 let numbered = starts_turn.then(|| {
                     number += 1;
@@ -213,7 +213,10 @@ mod tests {
         let text = record.movetext();
         assert!(text.lines().count() > 1);
         assert!(text.lines().all(|line| line.len() <= LINE_WIDTH), "{text}");
-        let words = text.split_whitespace().filter(|w| !w.ends_with('.')).count();
+        let words = text
+            .split_whitespace()
+            .filter(|w| !w.ends_with('.'))
+            .count();
         assert_eq!(words, record.len() + 1, "every move and the result token");
     }
 }
