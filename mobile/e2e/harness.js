@@ -168,6 +168,18 @@ export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
     (document.querySelector("[data-testid=last-move]")?.textContent ?? "") + "|" +
     document.querySelectorAll(".selected").length + "|" +
     (document.querySelector(".headline.result") ? "end" : "");
+  // What the app showed when a tap changed nothing, for the log and a failure's message.
+  const shown = () => page.evaluate(() => JSON.stringify({
+    headline: document.querySelector("[data-testid=headline]")?.textContent,
+    animating: document.querySelector(".game-board")?.dataset.animating,
+    playable: [...document.querySelectorAll(".playable")].map((el) => el.dataset.cell ?? el.id),
+    selected: [...document.querySelectorAll(".selected")].map((el) => el.dataset.cell ?? el.id),
+    hidden: document.hidden,
+  })).catch((why) => `(unreadable: ${why})`);
+  // A player whose tap shows nothing taps again. WebKitGTK's WebDriver has, rarely (once in
+  // dozens of whole games, never reproduced by hand), let a press go by without a click; one
+  // such miss in a game is tapped again and written to the log, a second one fails the game.
+  let missed = 0;
   for (let taps = 0; taps < maxTaps; taps++) {
     // Wait for a move to make or the end (the computer may be thinking meanwhile).
     await page.locator(".playable, .headline.result").first().waitFor({ timeout: 15000 });
@@ -184,17 +196,14 @@ export async function playToEnd(page, { touch = false, maxTaps = 2000 } = {}) {
           document.querySelectorAll(".selected").length + "|" +
           (document.querySelector(".headline.result") ? "end" : "");
         return now !== previous;
-      }, before);
+      }, before, { timeout: missed ? 30000 : 10000 });
     } catch (e) {
-      // What the app showed when the tap changed nothing, for the failure's message.
-      const shown = await page.evaluate(() => JSON.stringify({
-        headline: document.querySelector("[data-testid=headline]")?.textContent,
-        animating: document.querySelector(".game-board")?.dataset.animating,
-        playable: [...document.querySelectorAll(".playable")].map((el) => el.dataset.cell ?? el.id),
-        selected: [...document.querySelectorAll(".selected")].map((el) => el.dataset.cell ?? el.id),
-        hidden: document.hidden,
-      })).catch((why) => `(unreadable: ${why})`);
-      e.message = `tap ${taps} on the first of the playable places changed nothing (state before: ${before}; now: ${shown}): ${e.message}`;
+      const message = `tap ${taps} on the first of the playable places changed nothing (state before: ${before}; now: ${await shown()})`;
+      if (missed++ === 0) {
+        console.warn(`${message}; tapped again`);
+        continue;
+      }
+      e.message = `${message}, a second miss in one game: ${e.message}`;
       throw e;
     }
   }

@@ -283,3 +283,20 @@ how-online =
     "{ mode-online }" opens a room and gives you an invitation link: send it to your friend, who takes the other seat by opening it.
     Your seat is kept on this device. Under "{ online-another-device }" you find your personal link, also as a QR code: open it on your other phone, tablet or computer and you play on there. Anyone who has it can take your seat, so if it reached someone else, make a new one there: the old link stops working.
     If your friend stays away for ten minutes or more, you can offer their seat again: their link stops working, and whoever opens the invitation next plays on from where you were.
+
+## The game's moves, looking back, sharing a game.
+history-label = Moves
+history-start = Start
+history-move = { $side }: { $move }
+history-back = Previous move
+history-forward = Next move
+history-latest = Back to the end
+history-showing = { $ply ->
+    [0] The start, of { $plies } moves
+   *[other] Move { $ply } of { $plies }
+  }
+action-share-game = Share game
+share-game-heading = { $game }: { $first } against { $second }, { $date }
+share-game-shared = Game shared
+share-game-copied = The game's moves were copied: paste them anywhere.
+share-game-failed = The game could not be copied.

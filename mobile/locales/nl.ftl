@@ -270,3 +270,20 @@ how-online =
     "{ mode-online }" opent een kamer en geeft je een uitnodigingslink: stuur die naar je vriend, die de andere plaats inneemt door hem te openen.
     Je plaats blijft op dit apparaat bewaard. Onder "{ online-another-device }" vind je je persoonlijke link, ook als QR-code: open hem op je andere telefoon, tablet of computer en je speelt daar verder. Wie hem heeft, kan je plaats innemen; is hij bij iemand anders terechtgekomen, maak daar dan een nieuwe: de oude link werkt dan niet meer.
     Blijft je vriend tien minuten of langer weg, dan kun je de plaats opnieuw aanbieden: hun link werkt dan niet meer, en wie de uitnodiging als volgende opent, speelt verder waar jullie waren.
+
+## De zetten van de partij, terugkijken, een partij delen.
+history-label = Zetten
+history-start = Begin
+history-move = { $side }: { $move }
+history-back = Vorige zet
+history-forward = Volgende zet
+history-latest = Terug naar het einde
+history-showing = { $ply ->
+    [0] Het begin, van { $plies } zetten
+   *[other] Zet { $ply } van { $plies }
+  }
+action-share-game = Partij delen
+share-game-heading = { $game }: { $first } tegen { $second }, { $date }
+share-game-shared = Partij gedeeld
+share-game-copied = De zetten van de partij zijn gekopieerd: plak ze waar je wilt.
+share-game-failed = De partij kon niet worden gekopieerd.

@@ -279,3 +279,20 @@ how-online =
     "{ mode-online }" öppnar ett rum och ger dig en inbjudningslänk: skicka den till din vän, som tar den andra platsen genom att öppna den.
     Din plats sparas på den här enheten. Under "{ online-another-device }" hittar du din personliga länk, även som QR-kod: öppna den på din andra telefon, surfplatta eller dator så spelar du vidare där. Den som har länken kan ta din plats, så om den hamnat hos någon annan, gör en ny där: den gamla länken slutar fungera.
     Om din vän är borta i tio minuter eller mer kan du erbjuda platsen igen: vännens länk slutar fungera, och den som öppnar inbjudan härnäst spelar vidare där ni var.
+
+## Partiets drag, att titta tillbaka, att dela ett parti.
+history-label = Drag
+history-start = Start
+history-move = { $side }: { $move }
+history-back = Föregående drag
+history-forward = Nästa drag
+history-latest = Tillbaka till slutet
+history-showing = { $ply ->
+    [0] Början, av { $plies } drag
+   *[other] Drag { $ply } av { $plies }
+  }
+action-share-game = Dela partiet
+share-game-heading = { $game }: { $first } mot { $second }, { $date }
+share-game-shared = Partiet delat
+share-game-copied = Partiets drag kopierades: klistra in dem var du vill.
+share-game-failed = Partiet kunde inte kopieras.

@@ -282,6 +282,60 @@ pub async fn copy_link(link: &str) -> Result<(), ShareError> {
     }
 }
 
+/// "Share game": a game's text through the share sheet (the bridge's, else the Web Share API),
+/// or copied where there is none.
+pub async fn share_text(text: &str) -> Result<Shared, ShareError> {
+    if crate::bridge::share(text, "") {
+        return Ok(Shared::ToShareSheet);
+    }
+    let eval = document::eval(SHARE_TEXT_JS);
+    eval.send(text)
+        .map_err(|e| ShareError::Page(e.to_string()))?;
+    let answer = eval
+        .join::<String>()
+        .await
+        .map_err(|e| ShareError::Page(e.to_string()))?;
+    match answer.as_str() {
+        "shared" => Ok(Shared::ToShareSheet),
+        "cancelled" => Ok(Shared::Cancelled),
+        _ => copy_link(text).await.map(|()| Shared::Copied),
+    }
+}
+
+/// The Web Share sheet with text alone (no link).
+const SHARE_TEXT_JS: &str = r#"
+    const text = await dioxus.recv();
+    if (!navigator.share) return "unavailable";
+    try { await navigator.share({ text }); return "shared"; }
+    catch (e) { return e && e.name === "AbortError" ? "cancelled" : "unavailable"; }
+"#;
+
+/// Today's date on the device's calendar as PDN writes it, `YYYY.MM.DD`.
+pub fn today() -> String {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let now = js_sys::Date::new_0();
+        format!(
+            "{:04}.{:02}.{:02}",
+            now.get_full_year(),
+            now.get_month() + 1,
+            now.get_date()
+        )
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        // UTC: the native build has no sound way to read the local offset on every platform,
+        // and a game's date need not be exact to the hour.
+        let now = time::OffsetDateTime::now_utc();
+        format!(
+            "{:04}.{:02}.{:02}",
+            now.year(),
+            u8::from(now.month()),
+            now.day()
+        )
+    }
+}
+
 /// Whether the device says it has no network at all (the browser's `navigator.onLine`). A phone
 /// that has one but cannot reach the server is not offline: that is the request's own error.
 #[cfg(target_arch = "wasm32")]

@@ -2,9 +2,9 @@ use dioxus::prelude::*;
 
 use super::{
     confirm_dialog::ConfirmDialog, controls::Controls, game_board::GameBoard, game_over::GameOver,
-    hand_over::HandOver, modal::Behind, notice::Notice, pass_options::PassOptions,
-    paused_veil::PausedVeil, player_bar::PlayerBars, skip_animation::SkipAnimation,
-    status_panel::StatusPanel, top_bar::TopBar,
+    hand_over::HandOver, modal::Behind, move_list::MoveList, notice::Notice,
+    pass_options::PassOptions, paused_veil::PausedVeil, player_bar::PlayerBars,
+    skip_animation::SkipAnimation, status_panel::StatusPanel, top_bar::TopBar,
 };
 use crate::{
     shell::{use_board, use_settings},
@@ -52,6 +52,7 @@ pub fn BoardScreen() -> Element {
                         PlayerBars {}
                     }
                     StatusPanel {}
+                    MoveList {}
                     Controls {}
                     PassOptions {}
                 }

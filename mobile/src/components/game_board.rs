@@ -31,13 +31,21 @@ pub fn GameBoard() -> Element {
     let Some(table) = table.as_ref() else {
         return rsx! {};
     };
-    let animation = board.animation.read().clone();
+    // A game looked back at is drawn as it stood after the plies on show, still, with nothing
+    // on it to play.
+    let reviewed = board.reviewed();
+    let reviewing = reviewed.is_some();
+    let animation = if reviewing {
+        None
+    } else {
+        board.animation.read().clone()
+    };
     let moving = animation.is_some();
     let turned = table.board_turned();
     // Mid-animation nothing is offered: the position on screen is not the one to play on.
     // The boards draw cells (the page's numbering); the table speaks of the engine's places.
     let cells = |places: &[Place]| places.iter().copied().map(cell_of).collect::<Vec<Cell>>();
-    let (highlights, movable, route): (Vec<Cell>, Vec<Cell>, Vec<Cell>) = if moving {
+    let (highlights, movable, route): (Vec<Cell>, Vec<Cell>, Vec<Cell>) = if moving || reviewing {
         Default::default()
     } else {
         (
@@ -47,13 +55,15 @@ pub fn GameBoard() -> Element {
         )
     };
     // The hint on show: its places lit on the board, its move told in the note.
-    let hint_move = table.hint().filter(|_| !moving);
+    let hint_move = table.hint().filter(|_| !moving && !reviewing);
     let hint = hint_move
         .map(|mv| cells(&mv.places(table.record().turn())))
         .unwrap_or_default();
     let kind = table.kind();
     let on_tap = move |cell: Cell| {
-        if board.animation.peek().is_some() {
+        if board.review.peek().is_some() {
+            // Looking back: the board only shows.
+        } else if board.animation.peek().is_some() {
             board.skip_animation();
         } else if let Some(place) = place_of(kind, cell) {
             board.dispatch(Action::Tap(place));
@@ -63,7 +73,7 @@ pub fn GameBoard() -> Element {
         board.skip_animation();
         board.dispatch(Action::Cancel);
     };
-    let record = table.record();
+    let record = reviewed.as_ref().unwrap_or(table.record());
     // Checkers captures are compulsory: when the pieces on offer must capture, say why.
     let must_capture = !movable.is_empty()
         && matches!(record, AnyRecord::Checkers(_))
@@ -185,7 +195,7 @@ pub fn GameBoard() -> Element {
     }
     // Once the last move has been drawn, the winner's pieces, marbles or store light up.
     let winner = match record.outcome() {
-        Some(Outcome::Win(side)) if !moving => kind.side_name(side),
+        Some(Outcome::Win(side)) if !moving && !reviewing => kind.side_name(side),
         _ => "",
     };
     // Upright, the far side's bar is above the board and the near side's below; sideways they
@@ -193,7 +203,8 @@ pub fn GameBoard() -> Element {
     let bars = !*settings.landscape.read();
     let near = if turned { Side::Second } else { Side::First };
     rsx! {
-        div { class: "game-board", "data-animating": if moving { "true" } else { "false" }, "data-winner": winner,
+        div { class: "game-board", "data-animating": if moving { "true" } else { "false" },
+            "data-review": reviewed.as_ref().map(|r| r.len().to_string()), "data-winner": winner,
             if bars {
                 PlayerBar { side: near.other() }
             }

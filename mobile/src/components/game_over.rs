@@ -1,7 +1,7 @@
 use cozcade_engine::Side;
 use dioxus::prelude::*;
 
-use super::{modal::Modal, status_panel::verdict_text};
+use super::{modal::Modal, share_game::ShareGame, status_panel::verdict_text};
 use crate::{
     i18n::Arg,
     online::connection::Intent,
@@ -113,6 +113,7 @@ pub fn GameOver() -> Element {
                 } else {
                     button { class: "primary", onclick: move |_| board.new_game(), {texts.get("action-play-again")} }
                 }
+                ShareGame {}
                 if back.is_some() {
                     button { onclick: move |_| navigation.back(), {texts.get("action-back")} }
                 }

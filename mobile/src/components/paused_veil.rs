@@ -17,7 +17,8 @@ pub fn PausedVeil() -> Element {
         .as_ref()
         .and_then(Table::local)
         .is_some_and(|g| g.is_paused() && g.finish().is_none());
-    if !paused {
+    // Looking back at the paused game: the board is what the player looks at.
+    if !paused || board.review.read().is_some() {
         return rsx! {};
     }
     let texts = settings.texts.read();

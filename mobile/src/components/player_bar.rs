@@ -25,7 +25,11 @@ pub fn PlayerBar(side: Side) -> Element {
     let Some(table) = table.as_ref() else {
         return rsx! {};
     };
-    let (turn, counts) = drawn(table, board.animation.read().as_ref());
+    // A game looked back at: the position the review shows, still.
+    let (turn, counts) = match board.reviewed() {
+        Some(record) => drawn(&record, None),
+        None => drawn(table.record(), board.animation.read().as_ref()),
+    };
     let kind = table.kind();
     let colour = kind.side_name(side);
     let count_id = match kind {
@@ -66,7 +70,7 @@ pub fn PlayerBars() -> Element {
 }
 
 /// Who plays `side` of the game on `table`, as the bar names them.
-fn who_plays(texts: &Texts, table: &Table, side: Side) -> String {
+pub(super) fn who_plays(texts: &Texts, table: &Table, side: Side) -> String {
     let colour = texts.get(&format!("side-{}", table.kind().side_name(side)));
     let person = match (table.online_seat(), table.computer_level()) {
         (Some(seat), _) if seat == side => texts.get("bar-you"),
@@ -85,12 +89,12 @@ fn who_plays(texts: &Texts, table: &Table, side: Side) -> String {
 }
 
 /// The turn (none once the drawn position ends the game) and each side's count in the
-/// position the board draws: the one before the move being shown, if one is.
-fn drawn(table: &Table, animation: Option<&Animation>) -> (Option<Side>, [u32; 2]) {
+/// position the board draws of `record`: the one before the move being shown, if one is.
+fn drawn(record: &AnyRecord, animation: Option<&Animation>) -> (Option<Side>, [u32; 2]) {
     let motion = animation.map(|a| &a.motion);
     // A draw the record decides (a repetition) shows only once its last move has been drawn.
-    let ended = animation.is_none() && table.record().outcome().is_some();
-    match table.record() {
+    let ended = animation.is_none() && record.outcome().is_some();
+    match record {
         AnyRecord::Kalah(r) => {
             let position = match motion {
                 Some(Motion::Kalah { before, .. }) => before,

@@ -4,6 +4,7 @@
 
 use std::{collections::VecDeque, time::Duration};
 
+use cozcade_engine::AnyRecord;
 use dioxus::prelude::*;
 
 use super::{room_link::RoomLink, settings::Settings};
@@ -40,6 +41,8 @@ pub struct Board {
     pub confirming_new_game: Signal<bool>,
     /// The player put the game-over sheet aside to look at the board (until the next game).
     pub finish_dismissed: Signal<bool>,
+    /// A finished or paused game looked back at: how many of its plies the board shows.
+    pub review: Signal<Option<usize>>,
     /// The computer's search in progress, to stop it.
     thinking: Signal<Option<computer::Handle>>,
     /// How the game just ended, to be heard when the finish is shown (not when a finished game
@@ -65,6 +68,7 @@ impl Board {
             animations: Signal::new(0),
             confirming_new_game: Signal::new(false),
             finish_dismissed: Signal::new(false),
+            review: Signal::new(None),
             thinking: Signal::new(None),
             paused_while_away: Signal::new(false),
             ending: Signal::new(None),
@@ -79,6 +83,7 @@ impl Board {
         self.skip_animation();
         self.confirming_new_game.set(false);
         self.finish_dismissed.set(false);
+        self.review.set(None);
         self.table.set(Some(table));
         let effects = self
             .table
@@ -92,6 +97,7 @@ impl Board {
     /// Takes the game off the board.
     pub(super) fn close(mut self) {
         self.skip_animation();
+        self.review.set(None);
         self.table.set(None);
     }
 
@@ -129,7 +135,61 @@ impl Board {
         if !over && *self.finish_dismissed.peek() {
             self.finish_dismissed.set(false);
         }
+        // A game that goes on again, or a round that starts over, is shown as it stands.
+        let plies = self.table.peek().as_ref().map_or(0, |t| t.record().len());
+        let looking = *self.review.peek();
+        if looking.is_some_and(|shown| !self.can_review_peek() || shown >= plies) {
+            self.review.set(None);
+        }
         self.run(effects);
+    }
+
+    /// The game can be looked back at move by move: it is over, or paused. Reading it
+    /// subscribes.
+    pub fn can_review(self) -> bool {
+        self.table.read().as_ref().is_some_and(Table::can_review)
+    }
+
+    fn can_review_peek(self) -> bool {
+        self.table.peek().as_ref().is_some_and(Table::can_review)
+    }
+
+    /// Shows the game as it stood after `plies` plies; the last ply (or more) shows it as it
+    /// stands, which ends the review.
+    pub fn review_to(mut self, plies: usize) {
+        if !self.can_review_peek() {
+            return;
+        }
+        self.skip_animation();
+        let all = self.table.peek().as_ref().map_or(0, |t| t.record().len());
+        self.review.set((plies < all).then_some(plies));
+    }
+
+    /// The game as the review shows it (cut back to its plies on show), or `None` when the
+    /// game is shown as it stands. Reading it subscribes.
+    pub fn reviewed(self) -> Option<AnyRecord> {
+        let plies = (*self.review.read())?;
+        let mut record = self.table.read().as_ref()?.record().clone();
+        while record.len() > plies && record.undo_ply() {}
+        Some(record)
+    }
+
+    /// One ply back from what is shown (the review starts at the end).
+    pub fn review_back(self) {
+        let all = self.table.peek().as_ref().map_or(0, |t| t.record().len());
+        let shown = self.review.peek().unwrap_or(all);
+        if let Some(plies) = shown.checked_sub(1) {
+            self.review_to(plies);
+        }
+    }
+
+    /// One ply forward from what is shown.
+    pub fn review_forward(self) {
+        // Copied out first: the guard of `peek` must be gone before `review_to` writes.
+        let shown = *self.review.peek();
+        if let Some(shown) = shown {
+            self.review_to(shown + 1);
+        }
     }
 
     /// The game-over sheet is up: the game is over and the last move has been shown (the

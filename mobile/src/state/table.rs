@@ -177,6 +177,12 @@ impl Table {
         }
     }
 
+    /// The game can be looked back at move by move, with nothing on it to play: it is over,
+    /// or paused (a local game; an online game is never paused).
+    pub fn can_review(&self) -> bool {
+        self.finish().is_some() || self.local().is_some_and(LocalGame::is_paused)
+    }
+
     /// The hint on show, for the side to move. Online games have no hints.
     pub fn hint(&self) -> Option<AnyMove> {
         match self {
