@@ -650,9 +650,18 @@ export class WebKitPage {
    * message). */
   async pressAt({ x, y, on }) {
     this.lastPress = { x, y, on };
-    await this.answered(this.driver.actions({ async: true })
+    const press = () => this.answered(this.driver.actions({ async: true })
       .move({ x: Math.round(x), y: Math.round(y), origin: Origin.VIEWPORT })
       .press().release().perform(), "a press");
+    try {
+      await press();
+    } catch (e) {
+      // Under load WebKitWebDriver has, rarely, refused a press with a bare WebDriverError (no
+      // message, no stack): the press is sent once more. Any other failure stands.
+      if (e?.name !== "WebDriverError" || e?.message) throw e;
+      await sleep(200);
+      await press();
+    }
   }
 
   /** Retries `attempt` until `done(result)`; page errors during a navigation are retried. */
