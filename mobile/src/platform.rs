@@ -240,11 +240,11 @@ const COPY_JS: &str = r#"
     return ok ? "copied" : "failed";
 "#;
 
-/// Opens the Web Share sheet when the browser has one.
+/// Opens the Web Share sheet when the browser has one, with a link or with text alone.
 const SHARE_JS: &str = r#"
     const [text, url] = await dioxus.recv();
     if (!navigator.share) return "unavailable";
-    try { await navigator.share({ text, url }); return "shared"; }
+    try { await navigator.share(url ? { text, url } : { text }); return "shared"; }
     catch (e) { return e && e.name === "AbortError" ? "cancelled" : "unavailable"; }
 "#;
 
@@ -253,7 +253,12 @@ const SHARE_JS: &str = r#"
 /// in the browser, or when no host took it, the Web Share API, or a copy of the link where there
 /// is none.
 pub async fn share_invitation(text: &str, link: &str) -> Result<Shared, ShareError> {
-    if crate::bridge::share(text, link) {
+    share(text, Some(link), link).await
+}
+
+/// The share sheet with `text` and a `link` if any; where there is none, `fallback` is copied.
+async fn share(text: &str, link: Option<&str>, fallback: &str) -> Result<Shared, ShareError> {
+    if crate::bridge::share(text, link.unwrap_or_default()) {
         return Ok(Shared::ToShareSheet);
     }
     let eval = document::eval(SHARE_JS);
@@ -266,7 +271,7 @@ pub async fn share_invitation(text: &str, link: &str) -> Result<Shared, ShareErr
     match answer.as_str() {
         "shared" => Ok(Shared::ToShareSheet),
         "cancelled" => Ok(Shared::Cancelled),
-        _ => copy_link(link).await.map(|()| Shared::Copied),
+        _ => copy_link(fallback).await.map(|()| Shared::Copied),
     }
 }
 
@@ -285,30 +290,8 @@ pub async fn copy_link(link: &str) -> Result<(), ShareError> {
 /// "Share game": a game's text through the share sheet (the bridge's, else the Web Share API),
 /// or copied where there is none.
 pub async fn share_text(text: &str) -> Result<Shared, ShareError> {
-    if crate::bridge::share(text, "") {
-        return Ok(Shared::ToShareSheet);
-    }
-    let eval = document::eval(SHARE_TEXT_JS);
-    eval.send(text)
-        .map_err(|e| ShareError::Page(e.to_string()))?;
-    let answer = eval
-        .join::<String>()
-        .await
-        .map_err(|e| ShareError::Page(e.to_string()))?;
-    match answer.as_str() {
-        "shared" => Ok(Shared::ToShareSheet),
-        "cancelled" => Ok(Shared::Cancelled),
-        _ => copy_link(text).await.map(|()| Shared::Copied),
-    }
+    share(text, None, text).await
 }
-
-/// The Web Share sheet with text alone (no link).
-const SHARE_TEXT_JS: &str = r#"
-    const text = await dioxus.recv();
-    if (!navigator.share) return "unavailable";
-    try { await navigator.share({ text }); return "shared"; }
-    catch (e) { return e && e.name === "AbortError" ? "cancelled" : "unavailable"; }
-"#;
 
 /// Today's date on the device's calendar as PDN writes it, `YYYY.MM.DD`.
 pub fn today() -> String {
