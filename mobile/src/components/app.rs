@@ -4,7 +4,7 @@
 use dioxus::prelude::*;
 
 use super::{
-    announcer::Announcer, board_screen::BoardScreen, game_picker::GamePicker,
+    announcer::Announcer, board_screen::BoardScreen, focus_landing, game_picker::GamePicker,
     how_to_play::HowToPlay, mode_picker::ModePicker, online_screen::OnlineScreen,
     welcome_screen::WelcomeScreen,
 };
@@ -16,6 +16,7 @@ const STYLE: &str = include_str!("../../web/app.css");
 pub fn App() -> Element {
     let navigation = shell::use_shell();
     let screen = navigation.current();
+    focus_landing::use_focus_landing(screen);
     rsx! {
         style { {STYLE} }
         div { class: "app",

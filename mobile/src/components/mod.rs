@@ -12,6 +12,7 @@ mod checkers_board;
 mod confirm_dialog;
 mod connection_indicator;
 mod controls;
+mod focus_landing;
 mod game_board;
 mod game_over;
 mod game_picker;

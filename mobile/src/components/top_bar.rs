@@ -21,7 +21,8 @@ pub fn TopBar(title: String) -> Element {
                     "‹ {texts.get(\"action-back\")}"
                 }
             }
-            h1 { "{title}" }
+            // Focusable by script only: where a keyboard player lands on a new screen.
+            h1 { tabindex: "-1", "{title}" }
             SoundToggle {}
             LanguagePicker {}
         }
