@@ -41,6 +41,36 @@ const starting = [saved, navigator.language].map(primary).find((tag) => tag === 
 // fails the app starts in English and fetches it again).
 const translationReady = starting ? window.__cozcadeLocale(starting) : Promise.resolve(true);
 
+// The app's wasm as it arrives, uncompressed (`cargo xtask web` writes it in), for the splash's
+// progress bar: the bar follows the bytes as the browser compiles them, so a slow network
+// shows the app coming rather than a still page.
+const wasmBytes = "__WASM_BYTES__";
+
+function showProgress(part) {
+  const bar = document.getElementById("splash-progress");
+  if (!bar) return;
+  const percent = Math.min(100, Math.round(part * 100));
+  bar.hidden = false;
+  bar.setAttribute("aria-valuenow", String(percent));
+  // Through the CSSOM: the page's policy allows no inline style, and needs none for this.
+  bar.firstElementChild?.style.setProperty("transform", `scaleX(${percent / 100})`);
+}
+
+/** The wasm's response, its bytes counted into the progress bar on their way to the compiler. */
+function counted(response) {
+  if (!response.ok || !response.body || !(wasmBytes > 0) || typeof TransformStream !== "function") return response;
+  let seen = 0;
+  showProgress(0);
+  const body = response.body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      seen += chunk.byteLength;
+      showProgress(seen / wasmBytes);
+      controller.enqueue(chunk);
+    },
+  }));
+  return new Response(body, { headers: { "Content-Type": "application/wasm" } });
+}
+
 function failed(message) {
   const splash = document.getElementById("splash");
   const status = document.getElementById("splash-status");
@@ -52,7 +82,9 @@ if (typeof WebAssembly !== "object") {
   failed("Cozcade could not start: this browser has no WebAssembly.");
 } else {
   translationReady
-    .then(() => init({ module_or_path: new URL("./cozcade_mobile_bg.wasm", import.meta.url) }))
+    // The same request as the page's preload, so the bytes already on their way are used.
+    .then(() => fetch(new URL("./cozcade_mobile_bg.wasm", import.meta.url)))
+    .then((response) => init({ module_or_path: counted(response) }))
     .catch((error) => {
       failed(`Cozcade could not start: ${error}`);
       throw error;

@@ -90,7 +90,8 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     let out = fresh_dir(&target_dir().join("web"))?;
     let mut names = Names::default();
     // Leaves first: files that name no other asset.
-    names.hashed(&out, "cozcade_mobile_bg.wasm", &read(&app.wasm)?)?;
+    let app_wasm = read(&app.wasm)?;
+    names.hashed(&out, "cozcade_mobile_bg.wasm", &app_wasm)?;
     names.hashed(&out, "cozcade_thinker_bg.wasm", &read(&thinker.wasm)?)?;
     let glue = read_text(&app.glue)?;
     names.hashed(&out, "cozcade_mobile.js", scripts.module(&glue)?.as_bytes())?;
@@ -111,7 +112,11 @@ pub fn bundle(optimise: Optimise) -> Result<PathBuf> {
     // wasm-bindgen's snippets (`inline_js`, `module = ...`): the glue imports them by path.
     copy_snippets(&staging, &out, &mut names, &scripts)?;
     // Then the files that name those.
-    let boot = boot_script(&read_text(&web.join("boot.js"))?, &translations);
+    let boot = boot_script(
+        &read_text(&web.join("boot.js"))?,
+        &translations,
+        app_wasm.len(),
+    );
     let boot = scripts.module(&names.rewrite(&boot))?;
     names.hashed(&out, "boot.js", boot.as_bytes())?;
     let worker = scripts.module(&names.rewrite(&read_text(&web.join("worker.js"))?))?;
@@ -368,16 +373,20 @@ fn glue_imports(glue: &str) -> Vec<&str> {
 }
 
 /// `boot.js` with the translations it can fetch: `{ "nl": "./locale-nl.ftl", ... }`, each
-/// address then renamed to its hashed file like every other.
-fn boot_script(template: &str, translations: &[String]) -> String {
+/// address then renamed to its hashed file like every other; and the app's wasm size as it
+/// arrives, uncompressed, for the splash's progress bar (the response's length is the
+/// compressed one).
+fn boot_script(template: &str, translations: &[String], wasm_bytes: usize) -> String {
     let entries: Vec<String> = translations
         .iter()
         .map(|tag| format!("\"{tag}\": \"./locale-{tag}.ftl\""))
         .collect();
-    template.replace(
-        "\"__TRANSLATIONS__\"",
-        &format!("{{ {} }}", entries.join(", ")),
-    )
+    template
+        .replace(
+            "\"__TRANSLATIONS__\"",
+            &format!("{{ {} }}", entries.join(", ")),
+        )
+        .replace("\"__WASM_BYTES__\"", &wasm_bytes.to_string())
 }
 
 /// `sw.js` with its list of files to keep (every file of the bundle but itself, and `./` for
@@ -640,16 +649,18 @@ mod tests {
     #[test]
     fn the_boot_script_gets_every_translation() {
         let boot = boot_script(
-            "const translations = \"__TRANSLATIONS__\";",
+            "const translations = \"__TRANSLATIONS__\"; const size = \"__WASM_BYTES__\";",
             &["nl".into(), "sv".into()],
+            1234,
         );
         assert_eq!(
             boot,
-            "const translations = { \"nl\": \"./locale-nl.ftl\", \"sv\": \"./locale-sv.ftl\" };"
+            "const translations = { \"nl\": \"./locale-nl.ftl\", \"sv\": \"./locale-sv.ftl\" }; const size = 1234;"
         );
-        // The template in the repository has the placeholder, and every locale is a translation.
+        // The template in the repository has the placeholders, and every locale is a translation.
         let template = read_text(&root().join("mobile/web/boot.js")).unwrap();
         assert!(template.contains("\"__TRANSLATIONS__\""));
+        assert!(template.contains("\"__WASM_BYTES__\""));
         let tags = translations().unwrap();
         assert!(
             tags.contains(&"nl".to_owned()) && !tags.contains(&"en".to_owned()),

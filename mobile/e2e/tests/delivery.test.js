@@ -230,6 +230,41 @@ test("the splash shows the name and icon, centred, from the first paint until th
   }
 });
 
+test("on a slow network the splash's bar follows the app's download to the end, then the app draws", chromiumOnly("slows the network (Chromium's protocol)"), async () => {
+  const browser = await device("phone");
+  try {
+    const page = browser.page;
+    const cdp = await browser.context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    // About 2 s for the app's few hundred KiB (compressed).
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false, latency: 40, downloadThroughput: 200 * 1024, uploadThroughput: 200 * 1024,
+    });
+    await page.goto(server.url, { waitUntil: "commit" });
+    const seen = [];
+    let shot = false;
+    while (!(await page.locator(".screen.games").count())) {
+      const now = await page.evaluate(() => {
+        const bar = document.getElementById("splash-progress");
+        return bar && !bar.hidden ? Number(bar.getAttribute("aria-valuenow")) : null;
+      });
+      if (now !== null && seen.at(-1) !== now) seen.push(now);
+      if (!shot && now > 20 && now < 80) {
+        await page.screenshot({ path: path.join(artifactDir(), "splash-progress-phone.png") });
+        shot = true;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 40));
+    }
+    assert.ok(seen.some((v) => v > 0 && v < 100), `the bar moved on its way: ${seen}`);
+    assert.deepEqual(seen, [...seen].sort((a, b) => a - b), "never backwards");
+    assert.equal(await page.locator("#splash-progress").getAttribute("aria-valuenow"), "100");
+    assert.equal(await page.locator("#splash").isVisible(), false);
+    assert.deepEqual(browser.errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 test("the page, its scripts, worker, manifest and icons load under the server's Content-Security-Policy", chromiumOnly("listens for violations before the page's first script (an init script) and rewrites the page's headers (page.route)"), async () => {
   const browser = await device("phone");
   try {
