@@ -32,6 +32,12 @@ pub fn position_image(record: &AnyRecord) -> String {
     data_url(&position(record))
 }
 
+/// The link preview's picture (see [`card`]) as an image's address, for a page to draw into a
+/// PNG of its own: a finished game shared as a picture.
+pub fn card_image(record: &AnyRecord) -> String {
+    data_url(&card(record))
+}
+
 /// `svg` as a `data:image/svg+xml` URL, percent-encoding what a URL cannot hold as it is.
 fn data_url(svg: &str) -> String {
     let mut out = String::with_capacity(svg.len() + svg.len() / 4 + 20);
@@ -171,6 +177,17 @@ mod tests {
             data_url("<a b=\"50%\">#</a>\n"),
             "data:image/svg+xml,%3Ca b=%2250%25%22%3E%23%3C/a%3E%0A"
         );
+    }
+
+    #[test]
+    fn the_card_as_an_image_has_its_pixel_size_for_a_page_to_draw_it() {
+        let image = card_image(&AnyRecord::new(GameKind::Kalah));
+        assert!(image.starts_with("data:image/svg+xml,%3Csvg "), "{image}");
+        assert!(
+            image.contains("width=%221200%22 height=%22630%22"),
+            "{image}"
+        );
+        assert!(!image.contains('<') && !image.contains('#'));
     }
 
     #[test]

@@ -240,11 +240,31 @@ const COPY_JS: &str = r#"
     return ok ? "copied" : "failed";
 "#;
 
-/// Opens the Web Share sheet when the browser has one, with a link or with text alone.
+/// Opens the Web Share sheet when the browser has one, with a link or with text alone, and a
+/// picture where one is given and the browser shares files: the SVG drawn into a PNG (what
+/// messaging apps take), at the SVG's own pixel size.
 const SHARE_JS: &str = r#"
-    const [text, url] = await dioxus.recv();
+    const [text, url, picture] = await dioxus.recv();
     if (!navigator.share) return "unavailable";
-    try { await navigator.share(url ? { text, url } : { text }); return "shared"; }
+    const data = url ? { text, url } : { text };
+    if (picture && navigator.canShare) {
+        try {
+            const [svg, name] = picture;
+            const image = new Image();
+            image.src = svg;
+            await image.decode();
+            const canvas = document.createElement("canvas");
+            canvas.width = image.naturalWidth;
+            canvas.height = image.naturalHeight;
+            canvas.getContext("2d").drawImage(image, 0, 0);
+            const blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+            const files = blob ? [new File([blob], name, { type: "image/png" })] : [];
+            if (files.length && navigator.canShare({ ...data, files })) data.files = files;
+        } catch (e) {
+            // The text goes alone.
+        }
+    }
+    try { await navigator.share(data); return "shared"; }
     catch (e) { return e && e.name === "AbortError" ? "cancelled" : "unavailable"; }
 "#;
 
@@ -253,16 +273,26 @@ const SHARE_JS: &str = r#"
 /// in the browser, or when no host took it, the Web Share API, or a copy of the link where there
 /// is none.
 pub async fn share_invitation(text: &str, link: &str) -> Result<Shared, ShareError> {
-    share(text, Some(link), link).await
+    share(text, Some(link), None, link).await
 }
 
-/// The share sheet with `text` and a `link` if any; where there is none, `fallback` is copied.
-async fn share(text: &str, link: Option<&str>, fallback: &str) -> Result<Shared, ShareError> {
+/// A picture to share: an SVG's `data:` URL and the name of the PNG it becomes.
+pub type Picture<'a> = (&'a str, &'a str);
+
+/// The share sheet with `text`, a `link` and a `picture` if any; where there is none,
+/// `fallback` is copied. The phones' bridge takes text and a link: a picture goes through the
+/// Web Share API only.
+async fn share(
+    text: &str,
+    link: Option<&str>,
+    picture: Option<Picture<'_>>,
+    fallback: &str,
+) -> Result<Shared, ShareError> {
     if crate::bridge::share(text, link.unwrap_or_default()) {
         return Ok(Shared::ToShareSheet);
     }
     let eval = document::eval(SHARE_JS);
-    eval.send((text, link))
+    eval.send((text, link, picture))
         .map_err(|e| ShareError::Page(e.to_string()))?;
     let answer = eval
         .join::<String>()
@@ -287,10 +317,11 @@ pub async fn copy_link(link: &str) -> Result<(), ShareError> {
     }
 }
 
-/// "Share game": a game's text through the share sheet (the bridge's, else the Web Share API),
-/// or copied where there is none.
-pub async fn share_text(text: &str) -> Result<Shared, ShareError> {
-    share(text, None, text).await
+/// "Share game": a game's text, with a picture of it where the browser shares files, through
+/// the share sheet (the bridge's, else the Web Share API), or the text copied where there is
+/// none.
+pub async fn share_game(text: &str, picture: Picture<'_>) -> Result<Shared, ShareError> {
+    share(text, None, Some(picture), text).await
 }
 
 /// Today's date on the device's calendar as PDN writes it, `YYYY.MM.DD`.

@@ -1,8 +1,9 @@
 // The game's history, in both browser engines, by touch, upright and sideways: the moves strip
 // follows the board, a finished game is stepped through move by move (the board, the counts and
-// the taps all of the move on show), a paused game too, and a finished game goes out as text.
+// the taps all of the move on show), a paused game too, and a finished game goes out as text with a picture.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import fs from "node:fs";
 import path from "node:path";
 import { serve, device, artifactDir, playToEnd, pit, newComputerGame } from "../harness.js";
 
@@ -54,10 +55,28 @@ for (const kind of ["phone", "phone-landscape"]) {
       assert.ok(all >= total / 2, `the game was played (${all} plies)`);
       const finalStores = await page.locator("[data-store]").allTextContents();
 
-      // Share game, from the finish: the share sheet gets the game's heading and numbered moves.
+      // Share game, from the finish: the share sheet gets the game's heading and numbered moves,
+      // and a picture of the final position (what the share sheet received, read back here).
       await page.evaluate(() => {
         window.__shared = [];
-        navigator.share = async (data) => { window.__shared.push(data); };
+        navigator.canShare = (data) => (data.files ?? []).every((file) => file instanceof File);
+        navigator.share = async (data) => {
+          const files = [];
+          for (const file of data.files ?? []) {
+            const bitmap = await createImageBitmap(file);
+            const canvas = document.createElement("canvas");
+            [canvas.width, canvas.height] = [bitmap.width, bitmap.height];
+            const context = canvas.getContext("2d");
+            context.drawImage(bitmap, 0, 0);
+            const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
+            const colours = new Set();
+            for (let i = 0; i < pixels.length; i += 4 * 97) colours.add(pixels.slice(i, i + 3).join());
+            const head = [...new Uint8Array(await file.slice(0, 8).arrayBuffer())];
+            files.push({ name: file.name, type: file.type, width: bitmap.width, height: bitmap.height,
+              head, colours: colours.size, drawn: canvas.toDataURL("image/png") });
+          }
+          window.__shared.push({ ...data, files });
+        };
       });
       await page.getByTestId("share-game").tap();
       await page.getByTestId("share-game-outcome").waitFor();
@@ -65,7 +84,13 @@ for (const kind of ["phone", "phone-landscape"]) {
       const [shared] = await page.evaluate(() => window.__shared);
       assert.match(shared.text, /^Kalah: Gold against Turquoise, \d{4}\.\d\d\.\d\d\n\n1\. c a /);
       assert.match(shared.text, / (1-0|0-1|1\/2-1\/2)\n$/, "ends with the result");
-      assert.equal(shared.url, undefined, "a game goes out as text alone");
+      assert.equal(shared.url, undefined, "a game goes out with no link");
+      const [{ drawn, ...picture }] = shared.files;
+      fs.writeFileSync(path.join(artifactDir(), `history-shared-picture-${kind}.png`), Buffer.from(drawn.split(",")[1], "base64"));
+      assert.deepEqual({ ...picture, colours: undefined }, { name: "cozcade-kalah.png", type: "image/png",
+        width: 1200, height: 630, head: [137, 80, 78, 71, 13, 10, 26, 10], colours: undefined }, "a PNG of the board");
+      assert.ok(picture.colours >= 4, `the board drawn in it (${picture.colours} colours sampled)`);
+      assert.equal(shared.files.length, 1);
       const movesShared = shared.text.split("\n\n")[1].split(/\s+/)
         .filter((w) => w && !/^\d+\.+$/.test(w) && !/^(1-0|0-1|1\/2-1\/2)$/.test(w));
       assert.equal(movesShared.length, all, "every move in the text");

@@ -1,6 +1,7 @@
-//! "Share game": a finished game's text through the share sheet, or copied where there is
-//! none, with what happened said beside the button. Checkers goes out as PDN, which draughts
-//! programs read; Kalah and Chinese Checkers as a heading and their numbered moves.
+//! "Share game": a finished game's text and a picture of its final position (the link
+//! preview's drawing) through the share sheet, or the text copied where there is none, with
+//! what happened said beside the button. Checkers goes out as PDN, which draughts programs
+//! read; Kalah and Chinese Checkers as a heading and their numbered moves.
 
 use cozcade_engine::{GameKind, Players, Side};
 use dioxus::prelude::*;
@@ -25,13 +26,17 @@ pub fn ShareGame() -> Element {
             class: "share-game",
             "data-testid": "share-game",
             onclick: move |_| {
-                let text = {
+                let shared = {
                     let texts = settings.texts.peek();
-                    board.table.peek().as_ref().map(|table| game_text(&texts, table, &platform::today()))
+                    board.table.peek().as_ref().map(|table| {
+                        let record = table.record();
+                        let name = format!("cozcade-{}.png", record.kind());
+                        (game_text(&texts, table, &platform::today()), cozcade_art::card_image(record), name)
+                    })
                 };
-                let Some(text) = text else { return };
+                let Some((text, picture, name)) = shared else { return };
                 spawn(async move {
-                    outcome.set(Some(match platform::share_text(&text).await {
+                    outcome.set(Some(match platform::share_game(&text, (&picture, &name)).await {
                         Ok(Shared::ToShareSheet) => "share-game-shared",
                         Ok(Shared::Copied) => "share-game-copied",
                         Ok(Shared::Cancelled) => return,
