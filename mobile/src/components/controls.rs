@@ -70,9 +70,12 @@ pub fn Controls() -> Element {
                 } else {
                     button { onclick: move |_| board.dispatch(LocalAction::Pause), {texts.get("action-pause")} }
                 }
-                label { class: "level-select",
-                    {texts.get("level-label")}
+                // A chip that says the level; the native list opens over it, as the language's.
+                label { class: "level-select chip-select",
+                    span { class: "visually-hidden", {texts.get("level-label")} }
+                    span { class: "chip-text", aria_hidden: "true", {texts.get(&format!("level-{}", level.as_str()))} " ▾" }
                     select {
+                        aria_label: texts.get("level-label"),
                         value: level.as_str(),
                         onchange: move |event: FormEvent| {
                             if let Some(l) = Level::ALL.into_iter().find(|l| l.as_str() == event.value()) {

@@ -15,8 +15,11 @@ pub fn LanguagePicker() -> Element {
     let current = settings.asked_for();
     let unavailable = *settings.language_unavailable.read();
     rsx! {
-        label { class: "language",
+        // A small chip with the language's code; the native list opens over it (the select
+        // covers the chip, unseen), so every phone shows its own picker.
+        label { class: "language chip-select",
             span { class: "visually-hidden", {texts.get("language-label")} }
+            span { class: "language-code", aria_hidden: "true", {current.tag().to_uppercase()} }
             select {
                 aria_label: texts.get("language-label"),
                 value: current.tag(),

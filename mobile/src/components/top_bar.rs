@@ -3,6 +3,10 @@ use dioxus::prelude::*;
 use super::{language_picker::LanguagePicker, sound_toggle::SoundToggle};
 use crate::shell::{use_navigation, use_settings};
 
+/// A title longer than this many letters takes a line of its own on a narrow screen rather
+/// than wrap beside the buttons.
+const LONG_TITLE: usize = 14;
+
 /// The bar above every screen: Back (where there is somewhere to go back to: the same place
 /// Android's back button leads), the title, sound on or off, and the language.
 #[component]
@@ -12,13 +16,15 @@ pub fn TopBar(title: String) -> Element {
     let texts = settings.texts.read();
     let back = navigation.back_target();
     rsx! {
-        header { class: "top-bar",
+        header { class: if title.chars().count() > LONG_TITLE { "top-bar long-title" } else { "top-bar" },
             if back.is_some() {
                 button {
                     class: "back",
                     aria_label: texts.get("action-back"),
                     onclick: move |_| navigation.back(),
-                    "‹ {texts.get(\"action-back\")}"
+                    span { aria_hidden: "true", "‹" }
+                    // The word where there is room for it; the button's name either way.
+                    span { class: "back-word", aria_hidden: "true", " {texts.get(\"action-back\")}" }
                 }
             }
             // Focusable by script only: where a keyboard player lands on a new screen.
