@@ -118,7 +118,7 @@ online-reconnecting = Connection lost. Reconnecting (attempt { $attempt })…
 online-waiting-to-join = Waiting for your friend to join
 online-waiting-to-return = Waiting for your friend to come back. The game waits.
 # The connection line's honest states, and the headline while the game cannot go on
-online-offline = Offline. The game goes on when the network is back.
+online-offline = Offline
 online-friend-joined = Your friend joined
 online-friend-left = Your friend left the game
 online-friend-vanished = Your friend has been away for a while. You can keep waiting, or offer their seat to someone else: the game stays as it is.
@@ -132,7 +132,7 @@ status-waiting-to-join = Waiting for your friend to join
 status-waiting-to-return = Waiting for your friend to come back
 status-friend-vanished = Your friend has been away for a while
 status-reconnecting = Reconnecting… Moves wait for the connection.
-status-offline = Offline: moves wait for the network.
+status-offline = Moves wait until the network is back.
 online-invite-heading = Invite a friend
 online-invite-note = Your friend opens this link to take the other seat.
 online-invitation-link = Invitation link
@@ -300,3 +300,9 @@ share-game-heading = { $game }: { $first } against { $second }, { $date }
 share-game-shared = Game shared
 share-game-copied = The game's moves were copied: paste them anywhere.
 share-game-failed = The game could not be copied.
+
+# Captions of the pictures in How to play.
+how-diagram-kalah-start = The start: four seeds in every pit. Gold plays the bottom row and sows towards its store on the right.
+how-diagram-kalah-again = Gold sows c: its four seeds go into d, e, f and the store, so Gold moves again.
+how-diagram-checkers-start = The start: twelve pieces each on the dark squares. Red, at the bottom, moves first.
+how-diagram-chinese-checkers-start = The start: jade in the bottom point, coral in the top one. Each plays into the point across.

@@ -117,7 +117,7 @@ online-reconnecting = Verbinding verbroken. Opnieuw verbinden (poging { $attempt
 online-waiting-to-join = Wachten tot je vriend meedoet
 online-waiting-to-return = Wachten tot je vriend terugkomt. Het spel wacht.
 # The connection line's honest states, and the headline while the game cannot go on
-online-offline = Offline. Het spel gaat verder zodra het netwerk terug is.
+online-offline = Offline
 online-friend-joined = Je vriend doet mee
 online-friend-left = Je vriend heeft het spel verlaten
 online-friend-vanished = Je vriend is al een tijdje weg. Je kunt blijven wachten, of de plaats aan iemand anders aanbieden: het spel blijft zoals het is.
@@ -131,7 +131,7 @@ status-waiting-to-join = Wachten tot je vriend meedoet
 status-waiting-to-return = Wachten tot je vriend terugkomt
 status-friend-vanished = Je vriend is al een tijdje weg
 status-reconnecting = Opnieuw verbinden… Zetten wachten op de verbinding.
-status-offline = Offline: zetten wachten op het netwerk.
+status-offline = Zetten wachten tot het netwerk terug is.
 online-invite-heading = Nodig een vriend uit
 online-invite-note = Je vriend opent deze link om de andere plaats in te nemen.
 online-invitation-link = Uitnodigingslink
@@ -287,3 +287,9 @@ share-game-heading = { $game }: { $first } tegen { $second }, { $date }
 share-game-shared = Partij gedeeld
 share-game-copied = De zetten van de partij zijn gekopieerd: plak ze waar je wilt.
 share-game-failed = De partij kon niet worden gekopieerd.
+
+# Bijschriften bij de tekeningen in Hoe speel je.
+how-diagram-kalah-start = Het begin: vier zaden in elk putje. Goud speelt de onderste rij en zaait naar zijn voorraad rechts.
+how-diagram-kalah-again = Goud zaait c: de vier zaden gaan naar d, e, f en de voorraad, dus Goud is nog eens aan zet.
+how-diagram-checkers-start = Het begin: elk twaalf stukken op de donkere velden. Rood, onderaan, begint.
+how-diagram-chinese-checkers-start = Het begin: jade in de onderste punt, koraal in de bovenste. Elk speelt naar de punt tegenover.

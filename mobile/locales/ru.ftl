@@ -121,7 +121,7 @@ online-reconnecting = Связь потеряна. Переподключени�
 online-waiting-to-join = Ждём, когда друг присоединится
 online-waiting-to-return = Ждём, когда друг вернётся. Игра ждёт.
 # The connection line's honest states, and the headline while the game cannot go on
-online-offline = Нет сети. Игра продолжится, когда сеть вернётся.
+online-offline = Нет сети
 online-friend-joined = Друг присоединился
 online-friend-left = Друг покинул игру
 online-friend-vanished = Друга давно нет. Можно подождать ещё или предложить его место кому-то другому: партия останется как есть.
@@ -135,7 +135,7 @@ status-waiting-to-join = Ждём, когда друг присоединитс�
 status-waiting-to-return = Ждём, когда друг вернётся
 status-friend-vanished = Друга давно нет
 status-reconnecting = Переподключение… Ходы ждут связи.
-status-offline = Нет сети: ходы ждут подключения.
+status-offline = Ходы ждут, пока не вернётся сеть.
 online-invite-heading = Пригласить друга
 online-invite-note = Друг открывает эту ссылку, чтобы занять второе место.
 online-invitation-link = Ссылка-приглашение
@@ -294,3 +294,9 @@ share-game-heading = { $game }: { $first } против { $second }, { $date }
 share-game-shared = Партия отправлена
 share-game-copied = Ходы партии скопированы: вставьте их куда угодно.
 share-game-failed = Не удалось скопировать партию.
+
+# Подписи к рисункам в разделе «Как играть».
+how-diagram-kalah-start = Начало: в каждой лунке по четыре камня. Золотые играют нижним рядом и сеют к своему калаху справа.
+how-diagram-kalah-again = Золотые сеют c: четыре камня ложатся в d, e, f и в калах, поэтому Золотые ходят ещё раз.
+how-diagram-checkers-start = Начало: по двенадцать шашек на тёмных полях. Красные, внизу, ходят первыми.
+how-diagram-chinese-checkers-start = Начало: нефритовые в нижнем луче, коралловые в верхнем. Каждый играет в противоположный луч.

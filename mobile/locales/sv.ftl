@@ -117,7 +117,7 @@ online-reconnecting = Anslutningen bröts. Ansluter igen (försök { $attempt })
 online-waiting-to-join = Väntar på att din vän ska ansluta
 online-waiting-to-return = Väntar på att din vän ska komma tillbaka. Spelet väntar.
 # The connection line's honest states, and the headline while the game cannot go on
-online-offline = Offline. Spelet fortsätter när nätverket är tillbaka.
+online-offline = Offline
 online-friend-joined = Din vän har anslutit
 online-friend-left = Din vän lämnade spelet
 online-friend-vanished = Din vän har varit borta ett tag. Du kan vänta vidare eller erbjuda platsen till någon annan: spelet blir som det är.
@@ -131,7 +131,7 @@ status-waiting-to-join = Väntar på att din vän ska ansluta
 status-waiting-to-return = Väntar på att din vän ska komma tillbaka
 status-friend-vanished = Din vän har varit borta ett tag
 status-reconnecting = Ansluter igen… Dragen väntar på anslutningen.
-status-offline = Offline: dragen väntar på nätverket.
+status-offline = Dragen väntar tills nätverket är tillbaka.
 online-invite-heading = Bjud in en vän
 online-invite-note = Din vän öppnar den här länken för att ta den andra platsen.
 online-invitation-link = Inbjudningslänk
@@ -296,3 +296,9 @@ share-game-heading = { $game }: { $first } mot { $second }, { $date }
 share-game-shared = Partiet delat
 share-game-copied = Partiets drag kopierades: klistra in dem var du vill.
 share-game-failed = Partiet kunde inte kopieras.
+
+# Bildtexter till bilderna i Så spelar du.
+how-diagram-kalah-start = Början: fyra frön i varje grop. Guld spelar den nedre raden och sår mot sitt förråd till höger.
+how-diagram-kalah-again = Guld sår c: de fyra fröna hamnar i d, e, f och förrådet, så Guld drar igen.
+how-diagram-checkers-start = Början: tolv pjäser var på de mörka rutorna. Röd, nederst, börjar.
+how-diagram-chinese-checkers-start = Början: jade i den nedre spetsen, korall i den övre. Var och en spelar mot spetsen mittemot.

@@ -78,8 +78,11 @@ test("offline at once, the game waits and says why, and back within 2 s of onlin
     await guest.context.setOffline(true);
     const offlineMs = await connection(guest.page, "offline", 1000);
     console.log(`# offline line shown ${offlineMs} ms after setOffline(true)`);
-    assert.match(await guest.page.getByTestId("connection").textContent(), /^Offline/);
-    assert.equal(await headline(guest.page), "Offline: moves wait for the network.");
+    // Said once: the connection line says offline, the headline what that means for the game.
+    assert.equal(await guest.page.getByTestId("connection").textContent(), "Offline");
+    assert.equal(await headline(guest.page), "Moves wait until the network is back.");
+    const said = await guest.page.locator("main").textContent();
+    assert.equal(said.match(/offline|network/gi)?.length, 2, said);
     await guest.page.screenshot({ path: path.join(artifactDir(), "connection-offline-sideways.png") });
 
     // The host learns the friend is away (the close, or at worst the server's heartbeat) and
