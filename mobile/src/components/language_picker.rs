@@ -19,7 +19,7 @@ pub fn LanguagePicker() -> Element {
         // covers the chip, unseen), so every phone shows its own picker.
         label { class: "language chip-select",
             span { class: "visually-hidden", {texts.get("language-label")} }
-            span { class: "language-code", aria_hidden: "true", {current.tag().to_uppercase()} }
+            span { class: "language-code", aria_hidden: "true", {current.tag().to_ascii_uppercase()} }
             select {
                 aria_label: texts.get("language-label"),
                 value: current.tag(),
