@@ -4,7 +4,7 @@
 //! at: each move is a button that shows the board as it stood after it, with a step back, a
 //! step forward and a way back to the end; a finished game can be shared from here too.
 
-use cozcade_engine::Side;
+use cozcade_engine::{NumberedMove, Side};
 use dioxus::prelude::*;
 
 use super::share_game::ShareGame;
@@ -35,12 +35,7 @@ pub fn MoveList() -> Element {
     };
     let record = table.record();
     let all = record.len();
-    // The board draws the move being animated, and not yet those waiting behind it.
-    let drawn = board
-        .animation
-        .read()
-        .as_ref()
-        .map_or(all, |a| (a.ply + 1).min(all));
+    let drawn = board.drawn_plies();
     let review = *board.review.read();
     let shown = review.unwrap_or(drawn);
     // Under the finish sheet the strip only lists: the sheet has the game's actions.
@@ -84,20 +79,12 @@ pub fn MoveList() -> Element {
                                     ("move", Arg::from(mv.text.clone())),
                                 ]),
                                 onclick: move |_| board.review_to(i + 1),
-                                if let Some(n) = mv.number {
-                                    span { class: "number", "{n}." }
-                                }
-                                span { class: "swatch {side(mv.mover)}" }
-                                span { class: "text", "{mv.text}" }
+                                {ply_label(&mv, side(mv.mover))}
                             }
                         } else {
                             span { class: "chip",
                                 "aria-current": if shown == i + 1 { "step" },
-                                if let Some(n) = mv.number {
-                                    span { class: "number", "{n}." }
-                                }
-                                span { class: "swatch {side(mv.mover)}" }
-                                span { class: "text", "{mv.text}" }
+                                {ply_label(&mv, side(mv.mover))}
                             }
                         }
                     }
@@ -136,5 +123,17 @@ pub fn MoveList() -> Element {
                 }
             }
         }
+    }
+}
+
+/// A move as the strip shows it, a button or not: its turn's number if it starts one, its
+/// side's colour and its notation.
+fn ply_label(mv: &NumberedMove, side: &str) -> Element {
+    rsx! {
+        if let Some(n) = mv.number {
+            span { class: "number", "{n}." }
+        }
+        span { class: "swatch {side}" }
+        span { class: "text", "{mv.text}" }
     }
 }

@@ -4,7 +4,7 @@ use dioxus::prelude::*;
 use crate::{
     i18n::Arg,
     i18n::Texts,
-    shell::{use_board, use_room, use_settings},
+    shell::{first_plies, use_board, use_room, use_settings},
     state::{ComputerState, Connection, LocalGame, Mode, Verdict},
 };
 
@@ -55,16 +55,13 @@ pub fn StatusPanel() -> Element {
     // The status tells what the board has drawn: while a move is being shown, that move is
     // the last and nothing after it is told yet (a reply already made waits for its turn on
     // the board).
-    let drawn = board.animation.read().as_ref().map(|a| a.ply + 1);
+    let drawn = board.drawn_plies();
     let full = table.record();
     let mut drawn_record = None;
-    let record: &AnyRecord = match drawn {
-        Some(plies) if plies < full.len() => {
-            let mut record = full.clone();
-            while record.len() > plies && record.undo_ply() {}
-            drawn_record.insert(record)
-        }
-        _ => full,
+    let record: &AnyRecord = if drawn < full.len() {
+        drawn_record.insert(first_plies(full, drawn))
+    } else {
+        full
     };
     let kind = table.kind();
     let side = |side: Side| texts.get(&format!("side-{}", kind.side_name(side)));

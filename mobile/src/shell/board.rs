@@ -136,7 +136,7 @@ impl Board {
             self.finish_dismissed.set(false);
         }
         // A game that goes on again, or a round that starts over, is shown as it stands.
-        let plies = self.table.peek().as_ref().map_or(0, |t| t.record().len());
+        let plies = self.plies_peek();
         let looking = *self.review.peek();
         if looking.is_some_and(|shown| !self.can_review_peek() || shown >= plies) {
             self.review.set(None);
@@ -150,6 +150,11 @@ impl Board {
         self.table.read().as_ref().is_some_and(Table::can_review)
     }
 
+    /// How many plies the game on the board has (none without one), without subscribing.
+    fn plies_peek(self) -> usize {
+        self.table.peek().as_ref().map_or(0, |t| t.record().len())
+    }
+
     fn can_review_peek(self) -> bool {
         self.table.peek().as_ref().is_some_and(Table::can_review)
     }
@@ -161,7 +166,7 @@ impl Board {
             return;
         }
         self.skip_animation();
-        let all = self.table.peek().as_ref().map_or(0, |t| t.record().len());
+        let all = self.plies_peek();
         self.review.set((plies < all).then_some(plies));
     }
 
@@ -169,14 +174,23 @@ impl Board {
     /// game is shown as it stands. Reading it subscribes.
     pub fn reviewed(self) -> Option<AnyRecord> {
         let plies = (*self.review.read())?;
-        let mut record = self.table.read().as_ref()?.record().clone();
-        while record.len() > plies && record.undo_ply() {}
-        Some(record)
+        Some(first_plies(self.table.read().as_ref()?.record(), plies))
+    }
+
+    /// How many of the game's plies the board has drawn: all of them, but while a move is
+    /// shown that move is the last (a reply already made waits its turn on the board). What
+    /// the status and the moves strip tell. Reading it subscribes.
+    pub fn drawn_plies(self) -> usize {
+        let all = self.table.read().as_ref().map_or(0, |t| t.record().len());
+        self.animation
+            .read()
+            .as_ref()
+            .map_or(all, |a| (a.ply + 1).min(all))
     }
 
     /// One ply back from what is shown (the review starts at the end).
     pub fn review_back(self) {
-        let all = self.table.peek().as_ref().map_or(0, |t| t.record().len());
+        let all = self.plies_peek();
         let shown = self.review.peek().unwrap_or(all);
         if let Some(plies) = shown.checked_sub(1) {
             self.review_to(plies);
@@ -444,4 +458,11 @@ impl Board {
             .as_ref()
             .is_some_and(|s| s.online_seat().is_some())
     }
+}
+
+/// `record` as it stood after its first `plies` plies (all of it when it has no more).
+pub fn first_plies(record: &AnyRecord, plies: usize) -> AnyRecord {
+    let mut record = record.clone();
+    while record.len() > plies && record.undo_ply() {}
+    record
 }

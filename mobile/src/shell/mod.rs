@@ -27,7 +27,7 @@ use dioxus::prelude::*;
 
 use room_link::RoomLink;
 
-pub use board::{Board, use_board};
+pub use board::{Board, first_plies, use_board};
 pub use navigation::{Navigation, use_navigation};
 pub use room::{Room, use_room};
 pub use screen::{OFFERED, Screen};
