@@ -1,6 +1,6 @@
 // The light and the dark theme, in both browser engines with the system's choice emulated: every
 // screen (the game picker with and without Continue chips, the mode screen, each board in
-// play, How to play, the game-over sheet, the hand-over screen, and online the invitation,
+// play, How to play, the game-over sheet, the history, the hand-over screen, and online the invitation,
 // the friend's welcome and the board of a room) meets
 // WCAG AA contrast from its computed colours (4.5:1 for text, 3:1 for pieces and for the marks
 // of what can be played and of the last move against what they sit on), in both themes on the
@@ -243,6 +243,13 @@ for (const theme of THEMES) {
         await page.locator("[role=dialog].game-over").waitFor();
         await expectContrast(page, "the game-over sheet");
         await shot(page, `theme-${theme}-game-over-${shape}`);
+        // The history: the finished game's moves, stepped back one.
+        await act(page.getByRole("button", { name: "See the board" }));
+        await page.locator(".modal").waitFor({ state: "detached" });
+        await act(page.getByTestId("history-back"));
+        await page.waitForFunction(() => document.querySelector(".game-board")?.dataset.review === "1");
+        await expectContrast(page, "the history");
+        await shot(page, `theme-${theme}-history-${shape}`);
 
         // The hand-over screen of a game passed between two players.
         await page.evaluate(() => localStorage.clear());

@@ -37,7 +37,7 @@ pub fn BoardScreen() -> Element {
     rsx! {
         Behind { covered: confirming || finished || handing_over,
             if !landscape {
-                TopBar { title: title.clone() }
+                TopBar { title: title.clone(), rules: kind }
             }
             main { class: "screen board-screen {layout}", "data-game": kind.as_str(),
                 Notice {}
@@ -48,7 +48,7 @@ pub fn BoardScreen() -> Element {
                 }
                 aside { class: "side-panel",
                     if landscape {
-                        TopBar { title: title.clone() }
+                        TopBar { title: title.clone(), rules: kind }
                         PlayerBars {}
                     }
                     StatusPanel {}

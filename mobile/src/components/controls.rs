@@ -2,24 +2,22 @@ use dioxus::prelude::*;
 
 use super::unfinished_move::UnfinishedMove;
 use crate::{
-    shell::{Screen, use_board, use_navigation, use_settings},
+    shell::{use_board, use_settings},
     state::{Action, ComputerState, Hint, Level, LocalAction, Mode, Table},
 };
 
 /// A game on this device's controls: Undo, a hint (with how many were used), New game,
 /// Pause/Resume, the computer's level, and the way out when it fails (an online game has its
-/// own).
+/// own; the rules are the top bar's "?").
 #[component]
 pub fn Controls() -> Element {
     let mut board = use_board();
-    let navigation = use_navigation();
     let settings = use_settings();
     let texts = settings.texts.read();
     let table = board.table.read();
     let Some(game) = table.as_ref().and_then(Table::local) else {
         return rsx! {};
     };
-    let kind = game.kind();
     let mode = game.mode();
     let can_undo = game.can_undo();
     let has_moves = !game.record().is_empty();
@@ -96,7 +94,6 @@ pub fn Controls() -> Element {
                     button { onclick: move |_| board.dispatch(LocalAction::SwitchToSameDevice), {texts.get("action-switch-same-device")} }
                 }
             }
-            button { class: "link", onclick: move |_| navigation.go(Screen::HowToPlay(kind)), {texts.get("action-how-to-play")} }
         }
     }
 }
