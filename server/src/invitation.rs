@@ -175,6 +175,8 @@ impl Preview<'_> {
     pub fn in_index(&self, index: &str, texts: Texts) -> String {
         let (title, tags) = self.tags(texts);
         let head = format!("<title>{title}</title>{tags}");
+        // The page's own description (the app's, for search results) gives way to the room's.
+        let index = &without_description(index);
         match index.find("<title>").zip(index.find("</title>")) {
             Some((start, end)) if start < end => {
                 let end = end + "</title>".len();
@@ -185,6 +187,18 @@ impl Preview<'_> {
                 None => format!("{head}{index}"),
             },
         }
+    }
+}
+
+/// `page` without its `<meta name="description" …>` tag, if it has one.
+fn without_description(page: &str) -> String {
+    const TAG: &str = "<meta name=\"description\"";
+    match page.find(TAG) {
+        Some(start) => match page[start..].find('>') {
+            Some(len) => format!("{}{}", &page[..start], &page[start + len + 1..]),
+            None => page.to_owned(),
+        },
+        None => page.to_owned(),
     }
 }
 
@@ -299,9 +313,17 @@ mod tests {
             image: "https://x.example/r/a\"b/preview.png",
         };
         let page = preview.in_index(
-            "<html><head><title>Cozcade</title></head><body></body></html>",
+            "<html><head><title>Cozcade</title>\
+             <meta name=\"description\" content=\"Board games for two.\"></head><body></body></html>",
             texts,
         );
+        // One description, the room's: the app's own gives way.
+        assert_eq!(
+            page.matches("<meta name=\"description\"").count(),
+            1,
+            "{page}"
+        );
+        assert!(!page.contains("Board games for two."), "{page}");
         assert!(
             page.contains("<title>Play Checkers with me on Cozcade</title>"),
             "{page}"
