@@ -123,6 +123,7 @@ test("a desktop window: the board centred, the panel beside it, nothing moving",
       await page.screenshot({ path: path.join(artifactDir(), `${game.slug}-desktop-layout.png`) });
     }
     await page.goto(server.url);
+    await page.locator(".game-art").first().waitFor();
     const art = await page.locator(".game-art").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().height));
     assert.equal(art.length, 3);
     assert.ok(art.every((h) => h >= 150), `the boards drawn ${art.join(", ")} px tall`);

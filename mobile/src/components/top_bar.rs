@@ -6,8 +6,10 @@ use cozcade_engine::GameKind;
 use crate::shell::{Screen, use_navigation, use_settings};
 
 /// A title longer than this many letters takes a line of its own on a narrow screen rather
-/// than wrap beside the buttons.
+/// than wrap beside the buttons...
 const LONG_TITLE: usize = 14;
+/// ... or than this many beside the rules' "?" too.
+const LONG_TITLE_BESIDE_RULES: usize = 12;
 
 /// The bar above every screen: Back (where there is somewhere to go back to: the same place
 /// Android's back button leads), the title, the game's rules on a board (a "?", so the
@@ -18,8 +20,13 @@ pub fn TopBar(title: String, #[props(default)] rules: Option<GameKind>) -> Eleme
     let settings = use_settings();
     let texts = settings.texts.read();
     let back = navigation.back_target();
+    let long = if rules.is_some() {
+        LONG_TITLE_BESIDE_RULES
+    } else {
+        LONG_TITLE
+    };
     rsx! {
-        header { class: if title.chars().count() > LONG_TITLE { "top-bar long-title" } else { "top-bar" },
+        header { class: if title.chars().count() > long { "top-bar long-title" } else { "top-bar" },
             if back.is_some() {
                 button {
                     class: "back",
