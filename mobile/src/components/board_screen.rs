@@ -8,7 +8,7 @@ use super::{
 };
 use crate::{
     shell::{use_board, use_settings},
-    state::Table,
+    state::{Mode, Table},
 };
 
 /// The game in progress: status, board and controls, laid out for portrait or landscape
@@ -23,6 +23,15 @@ pub fn BoardScreen() -> Element {
     let texts = settings.texts.read();
     let landscape = *settings.landscape.read();
     let layout = if landscape { "landscape" } else { "portrait" };
+    // Two players passing one device have the passing switches under the controls: the board
+    // gives up their room.
+    let passing = board
+        .table
+        .read()
+        .as_ref()
+        .and_then(Table::local)
+        .is_some_and(|g| g.mode() == Mode::SameDevice);
+    let passing = if passing { " passing" } else { "" };
     let title = texts.get(&format!("game-{kind}"));
     let confirming = *board.confirming_new_game.read();
     let finished = board.finish_shown();
@@ -39,7 +48,7 @@ pub fn BoardScreen() -> Element {
             if !landscape {
                 TopBar { title: title.clone(), rules: kind }
             }
-            main { class: "screen board-screen {layout}", "data-game": kind.as_str(),
+            main { class: "screen board-screen with-board {layout}{passing}", "data-game": kind.as_str(),
                 Notice {}
                 div { class: "board-area",
                     GameBoard {}

@@ -66,7 +66,7 @@ pub fn OnlineScreen() -> Element {
             TopBar { title: title.clone() }
         }
         main {
-            class: "screen board-screen online {layout}",
+            class: if has_board { "screen board-screen online with-board {layout}" } else { "screen board-screen online {layout}" },
             "data-game": kind.map(GameKind::as_str).unwrap_or_default(),
             "data-connection": view.connection.as_str(),
             "data-seat": seat,
