@@ -8,7 +8,7 @@ use super::{
 };
 use crate::{
     shell::{use_board, use_settings},
-    state::{Mode, Table},
+    state::Table,
 };
 
 /// The game in progress: status, board and controls, laid out for portrait or landscape
@@ -25,13 +25,8 @@ pub fn BoardScreen() -> Element {
     let layout = if landscape { "landscape" } else { "portrait" };
     // Two players passing one device have the passing switches under the controls: the board
     // gives up their room.
-    let passing = board
-        .table
-        .read()
-        .as_ref()
-        .and_then(Table::local)
-        .is_some_and(|g| g.mode() == Mode::SameDevice);
-    let passing = if passing { " passing" } else { "" };
+    let passing = board.table.read().as_ref().and_then(Table::passing);
+    let passing = if passing.is_some() { " passing" } else { "" };
     let title = texts.get(&format!("game-{kind}"));
     let confirming = *board.confirming_new_game.read();
     let finished = board.finish_shown();

@@ -55,6 +55,7 @@ pub fn OnlineScreen() -> Element {
         })
         .unwrap_or("");
     let has_board = board.table.read().is_some();
+    let with_board = if has_board { " with-board" } else { "" };
     let stopped = matches!(view.connection, Connection::Stopped(_));
     // Sideways the top bar joins the side panel, so the board has the whole height.
     let bar_in_panel = landscape && !stopped;
@@ -66,7 +67,7 @@ pub fn OnlineScreen() -> Element {
             TopBar { title: title.clone() }
         }
         main {
-            class: if has_board { "screen board-screen online with-board {layout}" } else { "screen board-screen online {layout}" },
+            class: "screen board-screen online{with_board} {layout}",
             "data-game": kind.map(GameKind::as_str).unwrap_or_default(),
             "data-connection": view.connection.as_str(),
             "data-seat": seat,

@@ -2,7 +2,7 @@ use dioxus::prelude::*;
 
 use crate::{
     shell::{use_board, use_settings},
-    state::{LocalAction, Mode, PassAndPlay, Table},
+    state::{LocalAction, PassAndPlay, Table},
 };
 
 /// Two players on one device choose how they pass it: a hand-over screen between turns, and
@@ -13,12 +13,7 @@ pub fn PassOptions() -> Element {
     let settings = use_settings();
     let texts = settings.texts.read();
     let table = board.table.read();
-    let Some(pass) = table
-        .as_ref()
-        .and_then(Table::local)
-        .filter(|g| g.mode() == Mode::SameDevice)
-        .map(|g| g.pass_and_play())
-    else {
+    let Some(pass) = table.as_ref().and_then(Table::passing) else {
         return rsx! {};
     };
     rsx! {

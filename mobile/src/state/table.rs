@@ -11,8 +11,9 @@ use super::{
     finish::Finish,
     hint::Hint,
     local_game::{LocalAction, LocalGame},
-    mode::Level,
+    mode::{Level, Mode},
     online_game::{OnlineAction, OnlineGame},
+    pass_and_play::PassAndPlay,
 };
 
 /// Everything that changes the game on the board. Components send these; nothing else
@@ -81,6 +82,14 @@ impl Table {
             Table::Local(game) => Some(game),
             Table::Online(_) => None,
         }
+    }
+
+    /// How two players pass the device, when two play on this one; `None` against the computer
+    /// and online.
+    pub fn passing(&self) -> Option<PassAndPlay> {
+        self.local()
+            .filter(|game| game.mode() == Mode::SameDevice)
+            .map(LocalGame::pass_and_play)
     }
 
     pub fn online(&self) -> Option<&OnlineGame> {
@@ -200,5 +209,23 @@ impl Table {
             Table::Local(game) => game.feel_of_move(index),
             Table::Online(game) => game.feel_of_move(index),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_two_players_on_one_device_pass_it() {
+        let pass = PassAndPlay {
+            hand_over: true,
+            turn_board: false,
+        };
+        let same_device =
+            LocalGame::new(GameKind::Kalah, Mode::SameDevice).with_pass_and_play(pass);
+        assert_eq!(Table::Local(same_device).passing(), Some(pass));
+        let computer = LocalGame::new(GameKind::Kalah, Mode::Computer(Level::Hard));
+        assert_eq!(Table::Local(computer).passing(), None);
     }
 }
