@@ -25,8 +25,10 @@ pub fn BoardScreen() -> Element {
     let layout = if landscape { "landscape" } else { "portrait" };
     // Two players passing one device have the passing switches under the controls: the board
     // gives up their room.
-    let passing = board.table.read().as_ref().and_then(Table::passing);
-    let passing = if passing.is_some() { " passing" } else { "" };
+    let passing = match board.table.read().as_ref().and_then(Table::passing) {
+        Some(_) => " passing",
+        None => "",
+    };
     let title = texts.get(&format!("game-{kind}"));
     let confirming = *board.confirming_new_game.read();
     let finished = board.finish_shown();
