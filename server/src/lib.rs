@@ -110,6 +110,7 @@ pub async fn start(config: Config, clock: Arc<dyn Clock>) -> Result<RunningServe
                 synchronous: config.sync,
                 queue: config.limits.store_queue,
                 readers: config.db_readers,
+                ..SqliteOptions::default()
             },
         )?),
         Database::Postgres(url) => Arc::new(
