@@ -2,11 +2,14 @@
 //! given number of seeds left in the pits, and the start.
 //!
 //! ```text
-//! cargo run --release -p cozcade-engine --example kalah_solve -- [SEEDS...] [--start] [--hard-test] [--deviations=32] [--fen=POSITION]
+//! cargo run --release -p cozcade-engine --example kalah_solve -- [SEEDS...] [--start] [--hard-test] [--deviations=32] [--fen=POSITION] [--reachable=60]
 //! ```
 //! `--fen=` solves one position with a fresh table, as Hard does, and prints the nodes.
+//! `--reachable=N` solves N positions of 29-34 seeds reached by random play, a fresh table each.
 
 use std::time::Instant;
+
+use rand::RngExt as _;
 
 use cozcade_engine::{
     Game, Kalah,
@@ -59,10 +62,57 @@ fn deviations(most: u32) {
     println!("{positions} positions after a deviation: {optimal} optimal, {proven} proven");
 }
 
+/// Solves `count` positions reached by random play from the start, each stopped at a random
+/// number of seeds in the pits from 29 to 34 (where Hard's exact solver does not reach yet),
+/// with a fresh solver of Hard's table size each, and prints how many nodes they took.
+fn reachable(count: usize) {
+    let mut rng = seeded(7);
+    let mut solved = Vec::new();
+    while solved.len() < count {
+        let target = rng.random_range(29..=34u32);
+        let mut position = Kalah::start();
+        while position.outcome().is_none() && seeds_in_play(&position) > target {
+            let moves = position.legal_moves();
+            position = position.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+        }
+        if position.outcome().is_some() || seeds_in_play(&position) < 29 {
+            continue;
+        }
+        let mut solver = Solver::new(HARD_EXACT_TABLE_BITS);
+        let started = Instant::now();
+        let value = solver
+            .best_move(&position, u64::MAX)
+            .ok()
+            .flatten()
+            .map(|(_, v)| v);
+        solved.push((solver.nodes(), started.elapsed(), position, value));
+    }
+    solved.sort_unstable_by_key(|(nodes, ..)| *nodes);
+    let nodes = |at: usize| solved[at.min(count - 1)].0;
+    let total: u64 = solved.iter().map(|(nodes, ..)| nodes).sum();
+    println!(
+        "{count} reachable positions, 29-34 seeds: mean {} nodes, median {}, 90th percentile {}, most {}",
+        total / count as u64,
+        nodes(count / 2),
+        nodes(count * 9 / 10),
+        nodes(count - 1)
+    );
+    for (nodes, took, position, value) in solved.iter().rev().take(8) {
+        println!(
+            "  {position} ({} seeds, value {value:?}): {nodes} nodes, {took:.1?}",
+            seeds_in_play(position)
+        );
+    }
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut rng = seeded(1);
     for arg in &args {
+        if let Some(count) = arg.strip_prefix("--reachable=") {
+            reachable(count.parse().unwrap_or(60).max(1));
+            continue;
+        }
         if let Some(most) = arg.strip_prefix("--deviations=") {
             deviations(most.parse().unwrap_or(32));
             continue;
