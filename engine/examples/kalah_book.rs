@@ -1,7 +1,7 @@
 //! Writes Kalah's opening book (`engine/src/ai/kalah_book.txt`) with the exact solver.
 //!
 //! ```text
-//! cargo run --release -p cozcade-engine --example kalah_book -- [--until 28] [--deviations 0] [--off-line 0] [--fresh 1] [--bits 25]
+//! cargo run --release -p cozcade-engine --example kalah_book -- [--until 28] [--deviations 0] [--off-line 0] [--fresh 1] [--bits 25] [--coverage K]
 //! ```
 //! Two kinds of positions get their optimal move and value:
 //! - the line of perfect play from the start, until at most `--until` seeds are left in the
@@ -17,6 +17,7 @@
 //!
 //! The entries already in the book are kept (they were proven when written) unless
 //! `--fresh 1` asks to solve everything again, so a book can be extended step by step.
+//! `--coverage K` solves nothing: it tells how much of `--off-line K` the book holds.
 
 use std::{
     collections::{BTreeMap, HashSet},
@@ -132,6 +133,77 @@ impl Builder<'_> {
         }
     }
 
+    /// How far the book covers `--off-line plies` without solving anything: for the roots in
+    /// the order the generator takes them (the fewest seeds first), whether every position
+    /// where Hard is to move in the root's tree is in the book.
+    fn coverage(&self, line: &[Kalah], plies: u32) {
+        let mut roots = Vec::new();
+        for position in line {
+            if let Some((book_move, _)) = kalah_book_move(&self.book, position) {
+                let hard = position.turn().other();
+                roots.extend(
+                    kalah_book::leaving_the_line(position, book_move)
+                        .into_iter()
+                        .map(|child| (child, hard)),
+                );
+            }
+        }
+        roots.sort_by_key(|(position, _)| seeds_in_play(position));
+        let (mut complete, mut reach, mut in_book, mut missing) = (0, None, 0, 0);
+        let mut met = HashSet::new();
+        for (root, hard) in &roots {
+            let (found, lacking) = self.covered(root, *hard, plies, &mut met);
+            in_book += found;
+            missing += lacking;
+            if lacking == 0 {
+                complete += 1;
+            } else if reach.is_none() {
+                reach = Some(seeds_in_play(root));
+            }
+        }
+        let reach = reach.map_or("every root".to_owned(), |seeds| {
+            format!("every root with fewer than {seeds} seeds in the pits")
+        });
+        println!(
+            "--off-line {plies}: {} roots, {complete} complete ({reach}); {in_book} positions of their trees in the book, {missing} missing",
+            roots.len(),
+        );
+    }
+
+    /// Positions where Hard is to move within `plies` plies of `position` that the book
+    /// holds, and that it lacks (following the book's moves for Hard); each counted once, the
+    /// first time it is `met`.
+    fn covered(
+        &self,
+        position: &Kalah,
+        hard: Side,
+        plies: u32,
+        met: &mut HashSet<(u64, Side, u32)>,
+    ) -> (usize, usize) {
+        if plies == 0 || position.outcome().is_some() || seeds_in_play(position) <= self.until {
+            return (0, 0);
+        }
+        let first_time = met.insert((pits_key(position), position.turn(), plies));
+        if position.turn() == hard {
+            let Some((mv, _)) = kalah_book_move(&self.book, position) else {
+                return (0, usize::from(first_time));
+            };
+            let next = position.play_unchecked(&mv);
+            let (found, lacking) = self.covered(&next, hard, plies - 1, met);
+            (found + usize::from(first_time), lacking)
+        } else if first_time {
+            position
+                .legal_moves()
+                .iter()
+                .fold((0, 0), |(found, lacking), mv| {
+                    let (f, l) = self.covered(&position.play_unchecked(mv), hard, plies - 1, met);
+                    (found + f, lacking + l)
+                })
+        } else {
+            (0, 0)
+        }
+    }
+
     /// Every position Hard (playing `hard`) can meet in the next `plies` plies.
     fn deviations(&mut self, position: &Kalah, hard: Side, plies: u32) {
         if plies == 0 || position.outcome().is_some() || seeds_in_play(position) <= self.until {
@@ -163,6 +235,7 @@ fn kalah_book_move(book: &BTreeMap<u64, BookEntry>, position: &Kalah) -> Option<
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let (mut until, mut deviations, mut off_line, mut fresh, mut bits) = (28, 0, 0, 0, 25);
+    let mut coverage = 0;
     let (mut part, mut parts) = (0, 1);
     while let Some(flag) = args.next() {
         let Some(value) = args.next().and_then(|v| v.parse::<u32>().ok()) else {
@@ -176,6 +249,7 @@ fn main() -> ExitCode {
             "--part" => part = value,
             "--parts" => parts = value.max(1),
             "--fresh" => fresh = value,
+            "--coverage" => coverage = value,
             "--bits" => bits = value,
             _ => {
                 eprintln!("error: unknown flag {flag}");
@@ -202,6 +276,10 @@ fn main() -> ExitCode {
         started: Instant::now(),
     };
     let line = builder.main_line(Kalah::start());
+    if coverage > 0 {
+        builder.coverage(&line, coverage);
+        return ExitCode::SUCCESS;
+    }
     for hard in Side::BOTH {
         builder.deviations(&Kalah::start(), hard, builder.deviations);
     }

@@ -157,15 +157,15 @@ pub struct CheckpointPlan {
     /// How often the checkpointer copies the WAL into the database.
     pub every: Duration,
     /// WAL frames past which the writer folds in the WAL's tail so that the WAL starts over.
-    pub reuse_frames: i64,
+    pub restart_past_frames: i64,
 }
 
 impl Default for CheckpointPlan {
     fn default() -> Self {
         CheckpointPlan {
             every: Duration::from_millis(500),
-            // 16 MiB of 1 KiB pages: a few seconds of the heaviest load measured.
-            reuse_frames: 16 * 1024,
+            // 16 MiB of 1 KiB pages: under a second of the heaviest load measured.
+            restart_past_frames: 16 * 1024,
         }
     }
 }
@@ -223,12 +223,14 @@ impl Stats {
 ///
 /// SQLite starts the WAL over only when a write transaction begins with every frame already
 /// copied back, which never happens while commits go on during each checkpoint: under steady
-/// load the WAL then grows without end (700 MB in 40 s at 9,000 moves/s), and every commit
+/// load the WAL then grows without end (by 23 MB a second at 9,000 moves/s), and every commit
 /// appends to fresh blocks of the file, which the filesystem must allocate and zero. So once
-/// the WAL holds more than [`CheckpointPlan::reuse_frames`], the checkpointer asks the writer
+/// the WAL holds more than [`CheckpointPlan::restart_past_frames`], the checkpointer asks the writer
 /// (`fold_tail`) to copy back, between two of its commits, the few frames written since the
 /// checkpointer's last pass: the writer's next commit then starts the WAL over, on the blocks
-/// the file already has.
+/// the file already has. That copy, and its fsyncs of the WAL and the database, are the one
+/// time the writer does a checkpoint's work, about once a second at full load (the longest
+/// commit in the load test's runs, fold included, was 21 ms).
 struct Checkpointer {
     stop: std_mpsc::Sender<()>,
     thread: JoinHandle<()>,
@@ -324,7 +326,7 @@ impl Checkpointer {
                                 wal - folded
                             );
                             checkpoint("RESTART");
-                        } else if wal > plan.reuse_frames {
+                        } else if wal > plan.restart_past_frames {
                             fold_tail.store(true, Ordering::Relaxed);
                         }
                     }
@@ -629,10 +631,9 @@ fn writer(
         if fold_tail.swap(false, Ordering::Relaxed) {
             // No transaction is open here, so a PASSIVE checkpoint can copy back every frame
             // no reader still needs; the checkpointer asks again if this one could not.
-            let folded = connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |row| {
-                row.get::<_, i64>(0)
-            });
-            if let Err(e) = folded {
+            // (A checkpoint already running makes this one return at once, busy, not fail.)
+            let checkpoint = connection.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            if let Err(e) = checkpoint {
                 tracing::warn!("folding in the WAL's tail: {e}");
             }
         }
@@ -989,7 +990,7 @@ mod tests {
         let options = SqliteOptions {
             checkpoints: CheckpointPlan {
                 every: Duration::from_millis(10),
-                reuse_frames: 256,
+                restart_past_frames: 256,
             },
             ..SqliteOptions::default()
         };
@@ -1036,8 +1037,21 @@ mod tests {
             .len();
         // 38,400 appends, each writing pages of 1 KiB: a WAL that never started over holds them
         // all (90 MB when measured, against a database of 2.7 MB), where one that starts over
-        // stays near `reuse_frames` plus what a checkpoint's pass lets in (1.7 MB).
+        // stays near `restart_past_frames` plus what a checkpoint's pass lets in (1.7 MB).
+        // (Should a busy machine leave a checkpoint time to finish between two commits, SQLite
+        // starts the WAL over by itself, and this would pass without the fold too: it can miss
+        // the fault, never fail on sound code.)
         assert!(wal < 16 << 20, "the WAL reached {wal} bytes");
+        // Every action is still there, the WAL started over many times meanwhile.
+        for r in [0, rooms / 2, rooms - 1] {
+            let room = store
+                .load_room(&format!("room-{r}"))
+                .await
+                .expect("load")
+                .expect("the room");
+            assert_eq!(room.events.len(), 600, "room-{r}");
+            assert!(room.events.iter().zip(1..).all(|(e, seq)| e.seq == seq));
+        }
     }
 
     #[tokio::test]
