@@ -229,8 +229,7 @@ impl Stats {
 /// (`fold_tail`) to copy back, between two of its commits, the few frames written since the
 /// checkpointer's last pass: the writer's next commit then starts the WAL over, on the blocks
 /// the file already has. That copy, and its fsyncs of the WAL and the database, are the one
-/// time the writer does a checkpoint's work, about once a second at full load (the longest
-/// commit in the load test's runs, fold included, was 21 ms).
+/// time the writer does a checkpoint's work, about once a second at full load.
 struct Checkpointer {
     stop: std_mpsc::Sender<()>,
     thread: JoinHandle<()>,
