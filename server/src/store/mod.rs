@@ -24,7 +24,7 @@ use cozcade_engine::GameKind;
 use cozcade_protocol::{ActionId, Event, Seat};
 
 pub use postgres::{PostgresOptions, PostgresStore};
-pub use sqlite::{SqliteOptions, SqliteStore, Synchronous};
+pub use sqlite::{CheckpointPlan, SqliteOptions, SqliteStore, Synchronous};
 
 use crate::secret::KeyHash;
 
