@@ -231,6 +231,67 @@ mod tests {
         assert!(confirmed >= 10, "only {confirmed} confirmed by the solver");
     }
 
+    /// The value of `position` for the side to move, seen from `before`'s side to move.
+    fn for_mover_of(before: &Kalah, position: &Kalah, value: i32) -> i32 {
+        if position.turn() == before.turn() {
+            value
+        } else {
+            -value
+        }
+    }
+
+    #[test]
+    fn hard_answers_a_second_deviation_from_the_book_where_it_reaches() {
+        // After the opponent leaves the line and Hard answers, the opponent may leave the
+        // book's play once more: wherever the book was grown that far (the trees of the first
+        // deviations with fewer than 47 seeds in the pits, `kalah_book --coverage 3`), Hard's
+        // move there is proven too. Each value is coherent with the one before it: no move
+        // of the opponent's gains it more than the book says the position before was worth.
+        let mut checked = 0;
+        for (_, _, root) in off_the_line() {
+            if crate::ai::seeds_in_play(&root) >= 47 {
+                continue;
+            }
+            let Some((reply, root_value)) = lookup(&root) else {
+                // Where the solver answers at once.
+                assert!(crate::ai::seeds_in_play(&root) <= crate::ai::kalah::HARD_EXACT_SEEDS);
+                continue;
+            };
+            let after_reply = root.play_unchecked(&reply);
+            if after_reply.outcome().is_some()
+                || crate::ai::seeds_in_play(&after_reply) <= crate::ai::kalah::HARD_EXACT_SEEDS
+                || after_reply.turn() == root.turn()
+            {
+                continue;
+            }
+            // What the opponent to move at `after_reply` can gain from there on.
+            let worth = -(root_value - gain(&root, &after_reply));
+            for mv in after_reply.legal_moves() {
+                let next = after_reply.play_unchecked(&mv);
+                if next.outcome().is_some()
+                    || next.turn() == after_reply.turn()
+                    || crate::ai::seeds_in_play(&next) <= crate::ai::kalah::HARD_EXACT_SEEDS
+                {
+                    continue;
+                }
+                let choice = Search::new(Level::Hard).choose(&next).unwrap();
+                assert!(choice.proven, "{next}: Hard's move is not proven");
+                let (_, value) = lookup(&next).expect("in the book");
+                let opponent_gains =
+                    gain(&after_reply, &next) + for_mover_of(&after_reply, &next, value);
+                assert!(
+                    opponent_gains <= worth,
+                    "{next}: the opponent gains {opponent_gains} where {after_reply} was worth {worth}"
+                );
+                checked += 1;
+            }
+        }
+        assert!(
+            checked >= 200,
+            "only {checked} positions after a second deviation"
+        );
+    }
+
     #[test]
     fn every_line_of_the_book_is_an_entry() {
         let lines = BOOK.lines().filter(|line| !line.trim().is_empty()).count();
