@@ -547,11 +547,34 @@ async fn http_connections_are_capped() {
         .await
         .expect("the connection beyond the cap is closed at once");
     assert!(said.starts_with("HTTP/1.1 503"), "{said:?}");
-    // Another address (the cap in all is 5) and the same one once a place is free.
-    drop(held.pop());
+    // Another address takes the two places left of the 5 in all; a third address, which
+    // holds none, is refused then, by the server-wide cap.
+    for _ in 0..2 {
+        held.push(connect_from("127.0.0.2", server.addr).await);
+    }
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let mut sixth = connect_from("127.0.0.3", server.addr).await;
+    let _ = sixth
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await;
+    let said = closed_within(&mut sixth, Duration::from_secs(2))
+        .await
+        .expect("the connection beyond the server's cap is closed at once");
+    assert!(said.starts_with("HTTP/1.1 503"), "{said:?}");
+    // The first address again, once one of its places is free.
+    drop(held.remove(0));
     tokio::time::sleep(Duration::from_millis(200)).await;
     let (status, _, body) = raw_http(server.addr, "GET", "/healthz", &["Host: x"], "").await;
     assert_eq!((status, body.as_str()), (200, "ok\n"));
+}
+
+/// A connection to `to` from the loopback address `ip` (all of 127.0.0.0/8 is this machine),
+/// so that one test can be several clients.
+async fn connect_from(ip: &str, to: std::net::SocketAddr) -> tokio::net::TcpStream {
+    let socket = tokio::net::TcpSocket::new_v4().expect("socket");
+    let from = std::net::SocketAddr::new(ip.parse().expect("an address"), 0);
+    socket.bind(from).expect("bind");
+    socket.connect(to).await.expect("connect")
 }
 
 /// A request the server cannot answer in time (here: the store is stalled) gets an answer all
