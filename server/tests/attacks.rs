@@ -412,6 +412,29 @@ async fn a_flood_of_websocket_pings_is_rate_limited() {
     .expect("the flood of pings was cut off");
 }
 
+/// A WebSocket ping is held to the same size limit as any message: one over it ends the
+/// connection, as an oversized text would. (Pings carry at most 125 bytes, so the limit is set
+/// below that here, and the ping comes before the hello, which would not fit.)
+#[tokio::test]
+async fn a_websocket_ping_over_the_size_limit_ends_the_connection() {
+    use futures_util::SinkExt;
+    use tokio_tungstenite::tungstenite::Message;
+
+    let server = TestServer::with(|config| config.limits.max_message_bytes = 64).await;
+    let mut client = server.connect().await;
+    client
+        .ws
+        .send(Message::Ping(vec![7; 100].into()))
+        .await
+        .expect("the ping goes out");
+    tokio::time::timeout(
+        Duration::from_secs(5),
+        client.expect_closing(CloseReason::TooBig),
+    )
+    .await
+    .expect("the oversized ping ended the connection");
+}
+
 /// A page of another site cannot open sockets here with its visitors' browsers (a browser
 /// always says which page asks, in `Origin`); the app, which sends none, still can.
 #[tokio::test]
