@@ -110,6 +110,20 @@ impl Builder<'_> {
     /// opponent sowing on after extra turns), followed for `plies` plies as in
     /// [`Self::deviations`] (1: those positions alone), the fewest seeds first.
     fn off_line(&mut self, line: &[Kalah], plies: u32) {
+        let (part, parts) = self.part;
+        for (root, hard) in self
+            .roots(line)
+            .into_iter()
+            .skip(part as usize)
+            .step_by(parts as usize)
+        {
+            self.deviations(&root, hard, plies);
+        }
+    }
+
+    /// The positions right after the opponent leaves `line`, each with the side Hard plays,
+    /// the fewest seeds first: the roots of `--off-line`.
+    fn roots(&self, line: &[Kalah]) -> Vec<(Kalah, Side)> {
         let mut roots = Vec::new();
         for position in line {
             let Some((book_move, _)) = kalah_book_move(&self.book, position) else {
@@ -123,32 +137,14 @@ impl Builder<'_> {
             );
         }
         roots.sort_by_key(|(position, _)| seeds_in_play(position));
-        let (part, parts) = self.part;
-        for (root, hard) in roots
-            .into_iter()
-            .skip(part as usize)
-            .step_by(parts as usize)
-        {
-            self.deviations(&root, hard, plies);
-        }
+        roots
     }
 
     /// How far the book covers `--off-line plies` without solving anything: for the roots in
     /// the order the generator takes them (the fewest seeds first), whether every position
     /// where Hard is to move in the root's tree is in the book.
     fn coverage(&self, line: &[Kalah], plies: u32) {
-        let mut roots = Vec::new();
-        for position in line {
-            if let Some((book_move, _)) = kalah_book_move(&self.book, position) {
-                let hard = position.turn().other();
-                roots.extend(
-                    kalah_book::leaving_the_line(position, book_move)
-                        .into_iter()
-                        .map(|child| (child, hard)),
-                );
-            }
-        }
-        roots.sort_by_key(|(position, _)| seeds_in_play(position));
+        let roots = self.roots(line);
         let (mut complete, mut reach, mut in_book, mut missing) = (0, None, 0, 0);
         let mut met = HashSet::new();
         for (root, hard) in &roots {

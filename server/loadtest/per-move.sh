@@ -15,8 +15,9 @@
 # beside SERVER_BIN), WINDOW (seconds counted, default 15), SETTLE (seconds of play before the
 # window opens, default 5), CALLGRIND=1 (run the server under valgrind's callgrind and count the
 # instructions it executes per action instead: independent of the machine's load, but the
-# server runs ~50x slower, so keep the rate low, e.g. --rooms 50 --rate 100). Needs perf
-# (Debian: linux-perf) or valgrind, curl and ss.
+# server runs ~50x slower, so keep the rate low, e.g. --rooms 50 --rate 100), SYSCALLS=1 (count
+# each of the system calls the server makes most, per action, instead of their sum). Needs
+# perf (Debian: linux-perf) or valgrind, curl and ss.
 set -euo pipefail
 
 server=$(realpath "${1:?usage: per-move.sh SERVER_BIN [load test arguments...]}")
@@ -73,9 +74,17 @@ if [ -n "${CALLGRIND:-}" ]; then
   after=$(actions)
   callgrind_control -d "$pid" > /dev/null 2>&1
 else
-  perf stat -x, -o "$work/perf.csv" \
-    -e raw_syscalls:sys_enter,context-switches,task-clock,page-faults \
-    -p "$pid" -- sleep "$window"
+  events=raw_syscalls:sys_enter,context-switches,task-clock,page-faults
+  if [ -n "${SYSCALLS:-}" ]; then
+    # Named, not `syscalls:sys_enter_*`: attaching hundreds of tracepoints to every thread
+    # takes longer than the load test runs.
+    for call in read write readv writev recvfrom sendto recvmsg sendmsg epoll_wait epoll_ctl \
+      futex pwrite64 pread64 fdatasync fsync sched_yield madvise mmap munmap mprotect brk \
+      clock_nanosleep ioctl fcntl lseek; do
+      events="$events,syscalls:sys_enter_$call"
+    done
+  fi
+  perf stat -x, -o "$work/perf.csv" -e "$events" -p "$pid" -- sleep "$window"
   after=$(actions)
 fi
 wait "$load" || true
@@ -94,6 +103,9 @@ awk -F, -v n="$moves" '
   $3 == "page-faults"            { printf "page faults per action:      %8.2f\n", $1 / n }
   $3 == "task-clock"             { printf "server CPU per action:       %8.1f us\n", $1 * 1000 / n }
 ' "$work/perf.csv"
+awk -F, -v n="$moves" '$3 ~ /^syscalls:sys_enter_/ && $1 + 0 > 0 {
+  sub("syscalls:sys_enter_", "", $3); printf "  %-14s per action: %8.2f\n", $3, $1 / n
+}' "$work/perf.csv" | sort -k4 -nr
 fi
 echo "--- the load test's own report:"
 sed -n '/^---/,$p' "$work/loadtest.txt"

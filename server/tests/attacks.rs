@@ -544,8 +544,6 @@ async fn a_request_left_half_sent_is_closed() {
 /// address cannot take every connection the server has.
 #[tokio::test]
 async fn http_connections_are_capped() {
-    use tokio::io::AsyncWriteExt;
-
     let server = TestServer::with(|config| {
         config.limits.max_http_connections_per_address = 3;
         config.limits.max_http_connections = 5;
@@ -560,35 +558,36 @@ async fn http_connections_are_capped() {
         );
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let mut one_more = tokio::net::TcpStream::connect(server.addr)
+    let one_more = tokio::net::TcpStream::connect(server.addr)
         .await
         .expect("connect");
-    let _ = one_more
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await;
-    let said = closed_within(&mut one_more, Duration::from_secs(2))
-        .await
-        .expect("the connection beyond the cap is closed at once");
-    assert!(said.starts_with("HTTP/1.1 503"), "{said:?}");
+    refused_at_once(one_more, "beyond the address's cap").await;
     // Another address takes the two places left of the 5 in all; a third address, which
     // holds none, is refused then, by the server-wide cap.
     for _ in 0..2 {
         held.push(connect_from("127.0.0.2", server.addr).await);
     }
     tokio::time::sleep(Duration::from_millis(200)).await;
-    let mut sixth = connect_from("127.0.0.3", server.addr).await;
-    let _ = sixth
-        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
-        .await;
-    let said = closed_within(&mut sixth, Duration::from_secs(2))
-        .await
-        .expect("the connection beyond the server's cap is closed at once");
-    assert!(said.starts_with("HTTP/1.1 503"), "{said:?}");
+    let sixth = connect_from("127.0.0.3", server.addr).await;
+    refused_at_once(sixth, "beyond the server's cap").await;
     // The first address again, once one of its places is free.
     drop(held.remove(0));
     tokio::time::sleep(Duration::from_millis(200)).await;
     let (status, _, body) = raw_http(server.addr, "GET", "/healthz", &["Host: x"], "").await;
     assert_eq!((status, body.as_str()), (200, "ok\n"));
+}
+
+/// Asks for `/healthz` on `connection` and checks that it is answered 503 and closed at once.
+async fn refused_at_once(mut connection: tokio::net::TcpStream, why: &str) {
+    use tokio::io::AsyncWriteExt;
+
+    let _ = connection
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+        .await;
+    let said = closed_within(&mut connection, Duration::from_secs(2))
+        .await
+        .unwrap_or_else(|| panic!("a connection {why} is closed at once"));
+    assert!(said.starts_with("HTTP/1.1 503"), "{why}: {said:?}");
 }
 
 /// A connection to `to` from the loopback address `ip` (all of 127.0.0.0/8 is this machine),

@@ -231,15 +231,6 @@ mod tests {
         assert!(confirmed >= 10, "only {confirmed} confirmed by the solver");
     }
 
-    /// The value of `position` for the side to move, seen from `before`'s side to move.
-    fn for_mover_of(before: &Kalah, position: &Kalah, value: i32) -> i32 {
-        if position.turn() == before.turn() {
-            value
-        } else {
-            -value
-        }
-    }
-
     #[test]
     fn hard_answers_a_second_deviation_from_the_book_where_it_reaches() {
         // After the opponent leaves the line and Hard answers, the opponent may leave the
@@ -277,8 +268,8 @@ mod tests {
                 let choice = Search::new(Level::Hard).choose(&next).unwrap();
                 assert!(choice.proven, "{next}: Hard's move is not proven");
                 let (_, value) = lookup(&next).expect("in the book");
-                let opponent_gains =
-                    gain(&after_reply, &next) + for_mover_of(&after_reply, &next, value);
+                // (Hard is to move at `next`: its value is Hard's.)
+                let opponent_gains = gain(&after_reply, &next) - value;
                 assert!(
                     opponent_gains <= worth,
                     "{next}: the opponent gains {opponent_gains} where {after_reply} was worth {worth}"

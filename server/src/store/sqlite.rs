@@ -137,6 +137,7 @@ pub struct SqliteOptions {
     pub queue: usize,
     /// Read-only connections.
     pub readers: usize,
+    /// When the WAL is copied back, and when it starts over.
     pub checkpoints: CheckpointPlan,
 }
 
@@ -225,11 +226,11 @@ impl Stats {
 /// copied back, which never happens while commits go on during each checkpoint: under steady
 /// load the WAL then grows without end (by 23 MB a second at 9,000 moves/s), and every commit
 /// appends to fresh blocks of the file, which the filesystem must allocate and zero. So once
-/// the WAL holds more than [`CheckpointPlan::restart_past_frames`], the checkpointer asks the writer
-/// (`fold_tail`) to copy back, between two of its commits, the few frames written since the
-/// checkpointer's last pass: the writer's next commit then starts the WAL over, on the blocks
-/// the file already has. That copy, and its fsyncs of the WAL and the database, are the one
-/// time the writer does a checkpoint's work, about once a second at full load.
+/// the WAL holds more than [`CheckpointPlan::restart_past_frames`], the checkpointer asks the
+/// writer (`fold_tail`) to copy back, between two of its commits, the few frames written
+/// since the checkpointer's last pass: the writer's next commit then starts the WAL over, on
+/// the blocks the file already has. That copy, and its fsyncs of the WAL and the database,
+/// are the one time the writer does a checkpoint's work, about once a second at full load.
 struct Checkpointer {
     stop: std_mpsc::Sender<()>,
     thread: JoinHandle<()>,
