@@ -6,6 +6,8 @@
 //   node run.mjs [slowdown=4] [positions=20]
 //   node run.mjs 4 200 endgames   Hard only, on the engine test's 200 Kalah endgames (2-28
 //                                 seeds): median, p99 and max per move
+//   node run.mjs 4 60 reached     Hard only, on Kalah positions of real games with 29-34 seeds
+//                                 (the engine test's of the solver's try, then more)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -20,12 +22,12 @@ const slowdown = Number(process.argv[2] ?? 4);
 const positions = Number(process.argv[3] ?? 20);
 const target = process.env.CARGO_TARGET_DIR ?? path.join(here, "target");
 const wasm = fs.readFileSync(path.join(target, "wasm32-unknown-unknown", "release", "cozcade_wasm_bench.wasm"));
-const endgamesOnly = process.argv[4] === "endgames";
-const games = ["kalah", "checkers", "chinese-checkers", "kalah endgames (24-32 seeds)", "kalah test endgames (2-28 seeds)"];
+const only = { endgames: 4, reached: 5 }[process.argv[4]];
+const games = ["kalah", "checkers", "chinese-checkers", "kalah endgames (24-32 seeds)", "kalah test endgames (2-28 seeds)", "kalah reached (29-34 seeds)"];
 const levels = ["easy", "medium", "hard"];
-// Which games and levels run: every one but the test's endgames, or those alone at Hard.
-const gameIds = endgamesOnly ? [4] : [0, 1, 2, 3];
-const levelIds = endgamesOnly ? [2] : [0, 1, 2];
+// Which games and levels run: every one but the Kalah test sets, or one of those alone at Hard.
+const gameIds = only ? [only] : [0, 1, 2, 3];
+const levelIds = only ? [2] : [0, 1, 2];
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(", ");
 
 // Runs every game, level and position; `time(call)` gives a call's milliseconds.

@@ -23,6 +23,13 @@ const DECIDED: Score = 20 * SEED;
 pub(crate) const HARD_EXACT_SEEDS: u32 = 28;
 /// ... and the solver proves the value within this many nodes; otherwise it searches.
 pub(crate) const HARD_EXACT_NODES: u64 = 3_000_000;
+/// With a few more seeds left the solver is tried first on a smaller budget, about half a
+/// second in the worker on a phone four times slower than a desktop, so that a failed try
+/// and the search after it still answer within a second. It proves about half of the
+/// positions reached in play with 29 to 34 seeds (engine/BENCHMARKS.md).
+pub(crate) const HARD_TRY_SEEDS: u32 = 34;
+/// ... and the budget of that try.
+pub(crate) const HARD_TRY_NODES: u64 = 800_000;
 /// The solver's table: 2^20 entries of 16 bytes.
 pub const HARD_EXACT_TABLE_BITS: u32 = 20;
 
@@ -66,7 +73,8 @@ impl Evaluate for Kalah {
         SEED * margin + margin.signum() * DECIDED
     }
 
-    /// Hard: the opening book, then the exact solver when few enough seeds are left.
+    /// Hard: the opening book, then the exact solver when few enough seeds are left (the
+    /// search answers where the solver runs out of its budget).
     fn exact(&self, level: Level, nodes: Option<u64>, stop: &dyn Fn() -> bool) -> Exact<Move> {
         let nothing = |nodes| Exact {
             answer: None,
@@ -82,10 +90,12 @@ impl Evaluate for Kalah {
                 nodes: 0,
             };
         }
-        if seeds_in_play(self) > HARD_EXACT_SEEDS {
-            return nothing(0);
-        }
-        let budget = nodes.map_or(HARD_EXACT_NODES, |n| n.min(HARD_EXACT_NODES));
+        let most = match seeds_in_play(self) {
+            seeds if seeds <= HARD_EXACT_SEEDS => HARD_EXACT_NODES,
+            seeds if seeds <= HARD_TRY_SEEDS => HARD_TRY_NODES,
+            _ => return nothing(0),
+        };
+        let budget = nodes.map_or(most, |n| n.min(most));
         let mut solver = Solver::new(HARD_EXACT_TABLE_BITS).stop(stop);
         match solver.optimal_moves(self, budget) {
             Ok(Some((moves, value))) => Exact {

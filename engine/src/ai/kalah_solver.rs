@@ -535,6 +535,23 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// A position reached in play: random moves from the start until at most `seeds` seeds are
+/// left in the pits, tried again until the game is still on with at least `fewest` left. The
+/// positions the solver's reach beyond Hard's exact range is measured on, in the tests and in
+/// `examples/kalah_solve.rs`: unlike [`random_endgame`]'s, their stores are those of real games.
+pub fn reached_endgame(fewest: u32, seeds: u32, rng: &mut Rng) -> Kalah {
+    loop {
+        let mut position = Kalah::start();
+        while position.outcome().is_none() && super::seeds_in_play(&position) > seeds {
+            let moves = position.legal_moves();
+            position = position.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+        }
+        if position.outcome().is_none() && super::seeds_in_play(&position) >= fewest {
+            return position;
+        }
+    }
+}
+
 /// A random position with `seeds` seeds left in the pits (both rows non-empty) and the rest
 /// split between the stores at random: the positions the solver is checked on, in the tests
 /// and in `examples/kalah_solve.rs`.

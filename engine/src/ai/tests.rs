@@ -9,7 +9,7 @@ use super::{
     Evaluate, IndexedRandom, Level, Rng, RngExt, Search, SearchError,
     arena::{MatchOptions, play_match},
     evaluate::{EVAL_LIMIT, Score},
-    kalah_solver::{Solver, random_endgame},
+    kalah_solver::{Solver, random_endgame, reached_endgame},
     search::{MAX_EXTENSIONS, MAX_PLY},
     seeded,
 };
@@ -239,6 +239,99 @@ fn kalah_hard_plays_endgames_of_at_most_28_seeds_perfectly() {
             "{position} not proven"
         );
     }
+}
+
+#[test]
+fn kalah_hard_proves_its_move_with_29_to_34_seeds_wherever_its_try_of_the_solver_reaches() {
+    // Positions of real games with a few seeds more than Hard solves outright: Hard tries the
+    // solver on a smaller budget first. Wherever that budget is enough (checked here by a
+    // solver of its own), Hard's move is proven and is worth the best value, as a solver with
+    // no budget and a larger table finds every optimal move.
+    let mut rng = seeded(2026);
+    let mut reference = Solver::new(22);
+    let mut reached = 0;
+    for n in 0..24 {
+        let position = reached_endgame(29, 29 + n % 6, &mut rng);
+        let within_try = Solver::new(super::HARD_EXACT_TABLE_BITS)
+            .optimal_moves(&position, super::kalah::HARD_TRY_NODES)
+            .is_ok_and(|answer| answer.is_some());
+        let choice = Search::new(Level::Hard).choose(&position).unwrap();
+        if !within_try {
+            continue;
+        }
+        reached += 1;
+        assert!(choice.proven, "{position} not proven");
+        let (optimal, value) = reference
+            .optimal_moves(&position, u64::MAX)
+            .unwrap()
+            .unwrap();
+        assert!(
+            optimal.contains(&choice.mv),
+            "{position}: chose {}, the moves worth {value} are {optimal:?}",
+            choice.mv
+        );
+    }
+    // About half of such positions are within the try (engine/BENCHMARKS.md).
+    assert!(reached >= 6, "only {reached} of 24 within the try");
+}
+
+#[test]
+fn kalah_hard_against_a_player_who_leaves_the_book_at_random_plays_every_proven_move_right() {
+    // Hard from the start against a player who plays at random, as either side. Hard's move is
+    // proven wherever its book has the position, wherever it solves outright (28 seeds or
+    // fewer), and wherever its try of the solver reaches (checked by a solver of its own); each
+    // proven move with 34 seeds or fewer is one of those a solver with no budget finds optimal.
+    // Elsewhere Hard searches, and its move is not checked: it may give a few seeds away.
+    let mut rng = seeded(2027);
+    let mut reference = Solver::new(22);
+    let (mut proven, mut checked) = (0, 0);
+    for game in 0..4 {
+        let hard = if game % 2 == 0 {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let mut position = Kalah::start();
+        while position.outcome().is_none() {
+            let moves = position.legal_moves();
+            if position.turn() != hard {
+                position = position.play_unchecked(&moves[rng.random_range(0..moves.len())]);
+                continue;
+            }
+            let seeds = super::seeds_in_play(&position);
+            let choice = Search::new(Level::Hard).choose(&position).unwrap();
+            let must_prove = super::kalah_book::lookup(&position).is_some()
+                || seeds <= super::kalah::HARD_EXACT_SEEDS
+                || (seeds <= super::kalah::HARD_TRY_SEEDS
+                    && Solver::new(super::HARD_EXACT_TABLE_BITS)
+                        .optimal_moves(&position, super::kalah::HARD_TRY_NODES)
+                        .is_ok_and(|answer| answer.is_some()));
+            assert!(
+                choice.proven || !must_prove || moves.len() == 1,
+                "game {game}: {position} not proven"
+            );
+            if choice.proven {
+                proven += 1;
+            }
+            if choice.proven && seeds <= super::kalah::HARD_TRY_SEEDS {
+                let (optimal, value) = reference
+                    .optimal_moves(&position, u64::MAX)
+                    .unwrap()
+                    .unwrap();
+                assert!(
+                    optimal.contains(&choice.mv),
+                    "game {game}: {position}: chose {}, the moves worth {value} are {optimal:?}",
+                    choice.mv
+                );
+                checked += 1;
+            }
+            position = position.play_unchecked(&choice.mv);
+        }
+    }
+    assert!(
+        checked >= 20,
+        "only {checked} of {proven} proven moves checked"
+    );
 }
 
 #[test]
