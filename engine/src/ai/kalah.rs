@@ -23,13 +23,13 @@ const DECIDED: Score = 20 * SEED;
 pub(crate) const HARD_EXACT_SEEDS: u32 = 28;
 /// ... and the solver proves the value within this many nodes; otherwise it searches.
 pub(crate) const HARD_EXACT_NODES: u64 = 3_000_000;
-/// With a few more seeds left the solver is tried first on a smaller budget, about half a
-/// second in the worker on a phone four times slower than a desktop, so that a failed try
-/// and the search after it still answer within a second. It proves about half of the
-/// positions reached in play with 29 to 34 seeds (engine/BENCHMARKS.md).
+/// With a few more seeds left the solver is tried first on a smaller budget, so that a failed
+/// try and the search after it still answer within a second in the worker on a phone four
+/// times slower than a desktop. It proves about two in five of the positions reached in play
+/// with 29 to 34 seeds (engine/BENCHMARKS.md).
 pub(crate) const HARD_TRY_SEEDS: u32 = 34;
 /// ... and the budget of that try.
-pub(crate) const HARD_TRY_NODES: u64 = 800_000;
+pub(crate) const HARD_TRY_NODES: u64 = 600_000;
 /// The solver's table: 2^20 entries of 16 bytes.
 pub const HARD_EXACT_TABLE_BITS: u32 = 20;
 

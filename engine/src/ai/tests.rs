@@ -271,7 +271,7 @@ fn kalah_hard_proves_its_move_with_29_to_34_seeds_wherever_its_try_of_the_solver
             choice.mv
         );
     }
-    // About half of such positions are within the try (engine/BENCHMARKS.md).
+    // About two in five of such positions are within the try (engine/BENCHMARKS.md).
     assert!(reached >= 6, "only {reached} of 24 within the try");
 }
 
