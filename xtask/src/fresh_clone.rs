@@ -38,7 +38,9 @@ fn clone_and_play(scratch: &std::path::Path) -> Result<()> {
     crate::step("fresh clone: git clone", git)?;
     let port = free_port()?;
     let listen = format!("127.0.0.1:{port}");
-    println!("\n==> fresh clone: cargo xtask play (fresh target dir, port {port})");
+    crate::heading(&format!(
+        "fresh clone: cargo xtask play (fresh target dir, port {port})"
+    ));
     let started = Instant::now();
     let mut play = Command::new("cargo");
     play.args(["xtask", "play"])

@@ -3,6 +3,8 @@
 use std::{
     path::PathBuf,
     process::{Command, ExitCode},
+    sync::LazyLock,
+    time::Instant,
 };
 
 use anyhow::{Result, anyhow};
@@ -69,7 +71,18 @@ enum Task {
 
 /// Errors end the output with one line that names the failed step (and, when xtask knows it,
 /// the fix), instead of a backtrace.
+/// When the task started: each step's heading says how far into the run it begins, so a run
+/// cut off by a time limit still shows where its time went.
+static STARTED: LazyLock<Instant> = LazyLock::new(Instant::now);
+
+/// A step's heading, with the minutes since the task started.
+pub(crate) fn heading(title: &str) {
+    let at = STARTED.elapsed().as_secs();
+    println!("\n==> [{}m{:02}s] {title}", at / 60, at % 60);
+}
+
 fn main() -> ExitCode {
+    LazyLock::force(&STARTED);
     match run(Cli::parse().task) {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
@@ -149,7 +162,7 @@ fn cargo() -> Command {
 
 /// Runs one step, echoing it first, and fails the task when the step fails.
 fn step(title: &str, mut command: Command) -> Result<()> {
-    println!("\n==> {title}");
+    heading(title);
     let program = command.get_program().to_string_lossy().into_owned();
     let status = command.status().map_err(|e| {
         need::fix(

@@ -205,7 +205,7 @@ fn cozcade_command(loadtest: &std::path::Path, options: &Options, rate: f64) -> 
 
 /// Runs a driver, echoing its output as it comes, and returns what it printed.
 fn run_and_echo(title: &str, mut command: Command) -> Result<String> {
-    println!("\n==> {title}");
+    crate::heading(title);
     let mut child = command
         .stdout(Stdio::piped())
         .spawn()

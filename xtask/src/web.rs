@@ -174,7 +174,7 @@ impl Module<'_> {
             "wasm32-unknown-unknown/{}/{}",
             self.profile, self.artifact
         ));
-        println!("\n==> web: wasm-bindgen ({})", self.title);
+        crate::heading(&format!("web: wasm-bindgen ({})", self.title));
         wasm_bindgen_cli_support::Bindgen::new()
             .input_path(&wasm)
             .out_name(self.name)
@@ -483,7 +483,7 @@ fn translations() -> Result<Vec<String>> {
 
 /// Writes `<file>.br` and `<file>.gz` beside every file that compresses (not the PNGs).
 fn compress_all(out: &Path) -> Result<()> {
-    println!("\n==> web: brotli and gzip copies");
+    crate::heading("web: brotli and gzip copies");
     for path in files_under(out)? {
         let compressible = matches!(
             path.extension().and_then(|e| e.to_str()),
