@@ -92,7 +92,7 @@ fn hard_reached(count: usize) {
 }
 
 /// Solves `count` positions reached by random play from the start, each stopped at a random
-/// number of seeds in the pits from 29 to 34 (where Hard's exact solver does not reach yet),
+/// number of seeds in the pits from 29 to 34 (where Hard only tries the solver, on a small budget),
 /// with a fresh solver of Hard's table size each, and prints how many nodes they took.
 fn reachable(count: usize) {
     let mut rng = seeded(7);

@@ -7,7 +7,7 @@
 //   node run.mjs 4 200 endgames   Hard only, on the engine test's 200 Kalah endgames (2-28
 //                                 seeds): median, p99 and max per move
 //   node run.mjs 4 60 reached     Hard only, on Kalah positions of real games with 29-34 seeds
-//                                 (the engine test's of the solver's try, then more)
+//                                 (first those of the engine's test of Hard's solver try)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,7 +22,12 @@ const slowdown = Number(process.argv[2] ?? 4);
 const positions = Number(process.argv[3] ?? 20);
 const target = process.env.CARGO_TARGET_DIR ?? path.join(here, "target");
 const wasm = fs.readFileSync(path.join(target, "wasm32-unknown-unknown", "release", "cozcade_wasm_bench.wasm"));
-const only = { endgames: 4, reached: 5 }[process.argv[4]];
+const sets = { endgames: 4, reached: 5 };
+if (process.argv[4] !== undefined && !(process.argv[4] in sets)) {
+  console.error(`unknown set ${process.argv[4]}: endgames or reached`);
+  process.exit(2);
+}
+const only = sets[process.argv[4]];
 const games = ["kalah", "checkers", "chinese-checkers", "kalah endgames (24-32 seeds)", "kalah test endgames (2-28 seeds)", "kalah reached (29-34 seeds)"];
 const levels = ["easy", "medium", "hard"];
 // Which games and levels run: every one but the Kalah test sets, or one of those alone at Hard.

@@ -69,8 +69,6 @@ enum Task {
     LintWorkflows,
 }
 
-/// Errors end the output with one line that names the failed step (and, when xtask knows it,
-/// the fix), instead of a backtrace.
 /// When the task started: each step's heading says how far into the run it begins, so a run
 /// cut off by a time limit still shows where its time went.
 static STARTED: LazyLock<Instant> = LazyLock::new(Instant::now);
@@ -81,6 +79,8 @@ pub(crate) fn heading(title: &str) {
     println!("\n==> [{}m{:02}s] {title}", at / 60, at % 60);
 }
 
+/// Errors end the output with one line that names the failed step (and, when xtask knows it,
+/// the fix), instead of a backtrace.
 fn main() -> ExitCode {
     LazyLock::force(&STARTED);
     match run(Cli::parse().task) {

@@ -92,7 +92,11 @@ impl Evaluate for Kalah {
         }
         let most = match seeds_in_play(self) {
             seeds if seeds <= HARD_EXACT_SEEDS => HARD_EXACT_NODES,
-            seeds if seeds <= HARD_TRY_SEEDS => HARD_TRY_NODES,
+            // A caller's budget smaller than the try leaves it to the search: cut short, the
+            // try would rarely prove anything and its nodes would come on top of the search's.
+            seeds if seeds <= HARD_TRY_SEEDS && nodes.is_none_or(|n| n >= HARD_TRY_NODES) => {
+                HARD_TRY_NODES
+            }
             _ => return nothing(0),
         };
         let budget = nodes.map_or(most, |n| n.min(most));

@@ -255,11 +255,11 @@ fn kalah_hard_proves_its_move_with_29_to_34_seeds_wherever_its_try_of_the_solver
         let within_try = Solver::new(super::HARD_EXACT_TABLE_BITS)
             .optimal_moves(&position, super::kalah::HARD_TRY_NODES)
             .is_ok_and(|answer| answer.is_some());
-        let choice = Search::new(Level::Hard).choose(&position).unwrap();
         if !within_try {
             continue;
         }
         reached += 1;
+        let choice = Search::new(Level::Hard).choose(&position).unwrap();
         assert!(choice.proven, "{position} not proven");
         let (optimal, value) = reference
             .optimal_moves(&position, u64::MAX)
@@ -271,8 +271,8 @@ fn kalah_hard_proves_its_move_with_29_to_34_seeds_wherever_its_try_of_the_solver
             choice.mv
         );
     }
-    // About two in five of such positions are within the try (engine/BENCHMARKS.md).
-    assert!(reached >= 6, "only {reached} of 24 within the try");
+    // About half of these 24 are within the try (12 when it was written).
+    assert!(reached >= 10, "only {reached} of 24 within the try");
 }
 
 #[test]
@@ -307,7 +307,7 @@ fn kalah_hard_against_a_player_who_leaves_the_book_at_random_plays_every_proven_
                         .optimal_moves(&position, super::kalah::HARD_TRY_NODES)
                         .is_ok_and(|answer| answer.is_some()));
             assert!(
-                choice.proven || !must_prove || moves.len() == 1,
+                choice.proven || !must_prove,
                 "game {game}: {position} not proven"
             );
             if choice.proven {
