@@ -15,11 +15,25 @@ use rand::RngExt as _;
 use cozcade_engine::{
     Game, Kalah,
     ai::{
-        HARD_EXACT_TABLE_BITS, Level, Search, kalah_book,
+        Choice, HARD_EXACT_TABLE_BITS, Level, Search, kalah_book,
         kalah_solver::{Solver, random_endgame, reached_endgame},
         seeded, seeds_in_play,
     },
+    kalah::Move,
 };
+
+/// Hard's move in `position` (its default budget), the value of that move and the best value,
+/// from `solver`'s values of every move with no budget.
+fn hard_against_solver(solver: &mut Solver, position: &Kalah) -> (Choice<Move>, i32, i32) {
+    let choice = Search::new(Level::Hard).choose(position).expect("a move");
+    let values = solver.move_values(position, u64::MAX).expect("no budget");
+    let best = values.iter().map(|(_, v)| *v).max().unwrap_or(0);
+    let got = values
+        .iter()
+        .find(|(m, _)| *m == choice.mv)
+        .map_or(i32::MIN, |(_, v)| *v);
+    (choice, got, best)
+}
 
 /// Every position Hard meets when its opponent leaves the book's line with at most `most`
 /// seeds in the pits: Hard's move (book, solver or search, at its default budget) against the
@@ -39,14 +53,8 @@ fn deviations(most: u32) {
                 continue;
             }
             let started = Instant::now();
-            let choice = Search::new(Level::Hard).choose(&child).expect("a move");
+            let (choice, got, best) = hard_against_solver(&mut solver, &child);
             let millis = started.elapsed().as_millis();
-            let values = solver.move_values(&child, u64::MAX).expect("no budget");
-            let best = values.iter().map(|(_, v)| *v).max().unwrap_or(0);
-            let got = values
-                .iter()
-                .find(|(m, _)| *m == choice.mv)
-                .map_or(i32::MIN, |(_, v)| *v);
             positions += 1;
             optimal += usize::from(got == best);
             proven += usize::from(choice.proven);
@@ -72,13 +80,7 @@ fn hard_reached(count: usize) {
     let (mut optimal, mut proven, mut lost) = (0, 0, Vec::new());
     for _ in 0..count {
         let position = reached_endgame(29, rng.random_range(29..=34u32), &mut rng);
-        let choice = Search::new(Level::Hard).choose(&position).expect("a move");
-        let values = solver.move_values(&position, u64::MAX).expect("no budget");
-        let best = values.iter().map(|(_, v)| *v).max().unwrap_or(0);
-        let got = values
-            .iter()
-            .find(|(m, _)| *m == choice.mv)
-            .map_or(i32::MIN, |(_, v)| *v);
+        let (choice, got, best) = hard_against_solver(&mut solver, &position);
         optimal += usize::from(got == best);
         proven += usize::from(choice.proven);
         if got != best {

@@ -241,6 +241,25 @@ fn kalah_hard_plays_endgames_of_at_most_28_seeds_perfectly() {
     }
 }
 
+/// Whether Hard's try of the solver (its table, its budget) proves a move in `position`.
+fn within_hard_try(position: &Kalah) -> bool {
+    Solver::new(super::HARD_EXACT_TABLE_BITS)
+        .optimal_moves(position, super::kalah::HARD_TRY_NODES)
+        .is_ok_and(|answer| answer.is_some())
+}
+
+/// Asserts that `mv` is among the moves `reference`, with no budget, finds optimal.
+fn assert_optimal(reference: &mut Solver, position: &Kalah, mv: Move, context: &str) {
+    let (optimal, value) = reference
+        .optimal_moves(position, u64::MAX)
+        .unwrap()
+        .unwrap();
+    assert!(
+        optimal.contains(&mv),
+        "{context}{position}: chose {mv}, the moves worth {value} are {optimal:?}"
+    );
+}
+
 #[test]
 fn kalah_hard_proves_its_move_with_29_to_34_seeds_wherever_its_try_of_the_solver_reaches() {
     // Positions of real games with a few seeds more than Hard solves outright: Hard tries the
@@ -252,24 +271,13 @@ fn kalah_hard_proves_its_move_with_29_to_34_seeds_wherever_its_try_of_the_solver
     let mut reached = 0;
     for n in 0..24 {
         let position = reached_endgame(29, 29 + n % 6, &mut rng);
-        let within_try = Solver::new(super::HARD_EXACT_TABLE_BITS)
-            .optimal_moves(&position, super::kalah::HARD_TRY_NODES)
-            .is_ok_and(|answer| answer.is_some());
-        if !within_try {
+        if !within_hard_try(&position) {
             continue;
         }
         reached += 1;
         let choice = Search::new(Level::Hard).choose(&position).unwrap();
         assert!(choice.proven, "{position} not proven");
-        let (optimal, value) = reference
-            .optimal_moves(&position, u64::MAX)
-            .unwrap()
-            .unwrap();
-        assert!(
-            optimal.contains(&choice.mv),
-            "{position}: chose {}, the moves worth {value} are {optimal:?}",
-            choice.mv
-        );
+        assert_optimal(&mut reference, &position, choice.mv, "");
     }
     // About half of these 24 are within the try (12 when it was written).
     assert!(reached >= 10, "only {reached} of 24 within the try");
@@ -302,10 +310,7 @@ fn kalah_hard_against_a_player_who_leaves_the_book_at_random_plays_every_proven_
             let choice = Search::new(Level::Hard).choose(&position).unwrap();
             let must_prove = super::kalah_book::lookup(&position).is_some()
                 || seeds <= super::kalah::HARD_EXACT_SEEDS
-                || (seeds <= super::kalah::HARD_TRY_SEEDS
-                    && Solver::new(super::HARD_EXACT_TABLE_BITS)
-                        .optimal_moves(&position, super::kalah::HARD_TRY_NODES)
-                        .is_ok_and(|answer| answer.is_some()));
+                || (seeds <= super::kalah::HARD_TRY_SEEDS && within_hard_try(&position));
             assert!(
                 choice.proven || !must_prove,
                 "game {game}: {position} not proven"
@@ -314,14 +319,11 @@ fn kalah_hard_against_a_player_who_leaves_the_book_at_random_plays_every_proven_
                 proven += 1;
             }
             if choice.proven && seeds <= super::kalah::HARD_TRY_SEEDS {
-                let (optimal, value) = reference
-                    .optimal_moves(&position, u64::MAX)
-                    .unwrap()
-                    .unwrap();
-                assert!(
-                    optimal.contains(&choice.mv),
-                    "game {game}: {position}: chose {}, the moves worth {value} are {optimal:?}",
-                    choice.mv
+                assert_optimal(
+                    &mut reference,
+                    &position,
+                    choice.mv,
+                    &format!("game {game}: "),
                 );
                 checked += 1;
             }
