@@ -5,7 +5,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { roomServer, device, artifactDir, createRoom } from "../harness.js";
+import { roomServer, device, artifactDir, createRoom, joinAsFriend, withDevices } from "../harness.js";
 
 let server;
 before(async () => { server = await roomServer(); });
@@ -104,3 +104,18 @@ test("a room is its own address: Back leaves it, Forward opens it again with the
     await creator.close();
   }
 });
+
+test("a change in the room never puts its address back over the browser's Back (phone)", () => withDevices(["phone", "phone"], async (creator, friend) => {
+  const { page } = creator;
+  const link = await createRoom(creator, server.url, /^Kalah/);
+  await page.locator('main.online[data-connection="waiting-to-join"]').waitFor();
+  // The browser's Back moves the page's address at once and tells the app a moment later, by
+  // a popstate event: here that moment is held open while the friend takes the seat, which
+  // changes the creator's room.
+  await page.evaluate(() => history.pushState(history.state, "", "/#kalah"));
+  await joinAsFriend(creator, friend, link);
+  await page.locator(".pit.playable.gold").first().waitFor();
+  assert.equal(await address(page), "/#kalah", "the room's address was put back");
+  await page.evaluate(() => window.dispatchEvent(new PopStateEvent("popstate", { state: history.state })));
+  await on(page, "modes", "/#kalah");
+}));

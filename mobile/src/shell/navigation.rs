@@ -25,6 +25,10 @@ pub struct Navigation {
     previous: Signal<Screen>,
     /// The address the page was opened at has been followed: until then it is not replaced.
     opened: Signal<bool>,
+    /// The address the app last put in the page, or followed from it. Only a change of it is
+    /// shown: the room's view changes with every frame, and one that came just after the
+    /// browser's Back, before its `popstate` reached the app, would push the room back.
+    shown: Signal<Option<Address>>,
     board: Board,
     room: Room,
     settings: Settings,
@@ -45,6 +49,7 @@ impl Navigation {
             screen,
             previous: Signal::new(Screen::Games),
             opened: Signal::new(false),
+            shown: Signal::new(None),
             board,
             room,
             settings,
@@ -143,13 +148,17 @@ impl Navigation {
 
     /// Shows the screen in view's address in the page (an effect: it runs again whenever the
     /// screen, or the game or room it shows, changes).
-    pub(super) fn show_address(self) {
+    pub(super) fn show_address(mut self) {
         let screen = *self.screen.read();
         if !*self.opened.read() {
             return;
         }
-        if let Some(address) = self.address_of(screen) {
+        let Some(address) = self.address_of(screen) else {
+            return;
+        };
+        if self.shown.peek().as_ref() != Some(&address) {
             address::show(&address, false);
+            self.shown.set(Some(address));
         }
     }
 
@@ -168,6 +177,7 @@ impl Navigation {
             // and an address that led elsewhere (a game no longer saved) is put right.
             if let Some(address) = self.address_of(*self.screen.peek()) {
                 address::show(&address, true);
+                self.shown.set(Some(address));
             }
         }
         if !*self.opened.peek() {
