@@ -4,7 +4,7 @@ use std::{
     path::PathBuf,
     process::{Command, ExitCode},
     sync::LazyLock,
-    time::Instant,
+    time::{Duration, Instant},
 };
 
 use anyhow::{Result, anyhow};
@@ -75,8 +75,25 @@ static STARTED: LazyLock<Instant> = LazyLock::new(Instant::now);
 
 /// A step's heading, with the minutes since the task started.
 pub(crate) fn heading(title: &str) {
+    let at = since_start();
+    println!("\n==> [{at}] {title}");
+    STEPS
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .push(format!("{at} {title}"));
+}
+
+/// Every step's heading so far, with when it began: printed again by a long step every few
+/// minutes, so that the last lines of a run cut off by a time limit say where the time went.
+static STEPS: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+
+/// How long a step runs before it says so, and again after each as long.
+const STILL_RUNNING_EVERY: Duration = Duration::from_secs(5 * 60);
+
+/// The time since the task started, as `12m05s`.
+fn since_start() -> String {
     let at = STARTED.elapsed().as_secs();
-    println!("\n==> [{}m{:02}s] {title}", at / 60, at % 60);
+    format!("{}m{:02}s", at / 60, at % 60)
 }
 
 /// Errors end the output with one line that names the failed step (and, when xtask knows it,
@@ -164,12 +181,28 @@ fn cargo() -> Command {
 fn step(title: &str, mut command: Command) -> Result<()> {
     heading(title);
     let program = command.get_program().to_string_lossy().into_owned();
-    let status = command.status().map_err(|e| {
+    let mut child = command.spawn().map_err(|e| {
         need::fix(
             format!("step \"{title}\""),
             format!("could not start `{program}` ({e}): install it or put it on PATH"),
         )
     })?;
+    let began = Instant::now();
+    let mut said = Duration::ZERO;
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        std::thread::sleep(Duration::from_millis(100));
+        if began.elapsed() >= said + STILL_RUNNING_EVERY {
+            said += STILL_RUNNING_EVERY;
+            let steps = STEPS.lock().unwrap_or_else(|e| e.into_inner()).join("; ");
+            println!(
+                "\n==> [{}] still running: {title} (the steps so far: {steps})",
+                since_start()
+            );
+        }
+    };
     if !status.success() {
         return Err(anyhow!(
             "step \"{title}\" failed ({status}); its own output above says why"
