@@ -683,8 +683,14 @@ export class WebKitPage {
         const detail = last instanceof Error ? `: ${last.message}` : "";
         const shot = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "cozcade-webkit-timeout-")), "page.png");
         await this.screenshot({ path: shot }).catch(() => {});
+        // The screen's own tag says which screen and state the page was in, in CI's log where
+        // the picture is out of reach. A room's id and a seat key are left out of it.
+        const screen = await this.evaluate(() => {
+          const main = document.querySelector("main")?.outerHTML;
+          return `${location.pathname}${location.hash} ${main ? main.slice(0, main.indexOf(">") + 1) : "(no <main>)"}`;
+        }).then((s) => s.replace(/\/r\/[0-9a-f]+/g, "/r/<room>").replace(/#seat=[^ "]*/g, "#seat=<key>"), () => "(unknown)");
         throw new TimeoutError(`Timeout ${timeout}ms exceeded in WebKit waiting for ${what}${detail} ` +
-          `(the page then: ${shot}; the last press: ${JSON.stringify(this.lastPress)})`);
+          `(the page then: ${screen}, drawn in ${shot}; the last press: ${JSON.stringify(this.lastPress)})`);
       }
       await sleep(30);
     }
