@@ -110,17 +110,8 @@ impl Summary {
 /// any other skip fails the step, so a skip can't hide a failure.
 pub fn browser_suite(engine: Engine, bundle: &Path) -> Result<Summary> {
     let node = || -> Result<Command> {
-        let mut node = Command::new("node");
-        node.current_dir(root().join("mobile/e2e"))
-            .env("COZCADE_ENGINE", engine.env_name())
-            .env("COZCADE_WEB_DIR", bundle)
-            .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
-            .env(
-                "COZCADE_SERVER_BIN",
-                target_dir().join("debug/cozcade-server"),
-            )
-            // The friend's browser in the mixed online test is Chromium.
-            .env("CHROMIUM", need::chromium()?);
+        let mut node = node_in_e2e(bundle)?;
+        node.env("COZCADE_ENGINE", engine.env_name());
         if engine == Engine::WebKit {
             need::webkit_driver()?;
         }
@@ -157,17 +148,9 @@ pub fn browser_suite(engine: Engine, bundle: &Path) -> Result<Summary> {
 /// stand-in host, built for the room server at `server` (`COZCADE_SERVER`); the browser friend
 /// plays on the web `bundle`.
 pub fn native_suite(app: &Path, server: &str, bundle: &Path) -> Result<Summary> {
-    let mut node = Command::new("node");
-    node.current_dir(root().join("mobile/e2e"))
-        .env("COZCADE_NATIVE_BIN", app)
-        .env("COZCADE_NATIVE_SERVER", server)
-        .env("COZCADE_WEB_DIR", bundle)
-        .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
-        .env(
-            "COZCADE_SERVER_BIN",
-            target_dir().join("debug/cozcade-server"),
-        )
-        .env("CHROMIUM", need::chromium()?);
+    let mut node = node_in_e2e(bundle)?;
+    node.env("COZCADE_NATIVE_BIN", app)
+        .env("COZCADE_NATIVE_SERVER", server);
     let summary = suite(
         "app: the native app end to end (desktop build under Xvfb)",
         node,
@@ -181,6 +164,21 @@ pub fn native_suite(app: &Path, server: &str, bundle: &Path) -> Result<Summary> 
     Ok(summary)
 }
 
+/// `node` in `mobile/e2e` with what every suite reads: the web `bundle`, where pictures go,
+/// the room server's binary, and Chromium (the friend's browser in the mixed tests).
+fn node_in_e2e(bundle: &Path) -> Result<Command> {
+    let mut node = Command::new("node");
+    node.current_dir(root().join("mobile/e2e"))
+        .env("COZCADE_WEB_DIR", bundle)
+        .env("COZCADE_ARTIFACTS", root().join("artifacts/e2e"))
+        .env(
+            "COZCADE_SERVER_BIN",
+            target_dir().join("debug/cozcade-server"),
+        )
+        .env("CHROMIUM", need::chromium()?);
+    Ok(node)
+}
+
 /// Runs node's test runner on `paths` (one file at a time: the browsers and displays are
 /// heavy), the spec report to the terminal and a TAP report to `<target>/e2e-<name>.tap`;
 /// answers its summary, or the failure.
@@ -188,13 +186,16 @@ fn suite(title: &str, node: Command, paths: &[&str], name: &str) -> Result<Summa
     let (ran, summary) = run_suite(title, node, paths, name);
     match (ran, summary) {
         (Ok(()), Ok(summary)) if summary.failed == 0 => Ok(summary),
-        (ran, summary) => {
-            if let Ok(summary) = &summary {
-                println!("{title}: {}", summary.line());
-            }
-            ran.and(Err(anyhow!("step \"{title}\" failed")))
-        }
+        (ran, summary) => failed(title, ran, summary),
     }
+}
+
+/// A suite that failed: its counts when its report has them, and the step's error.
+fn failed<T>(title: &str, ran: Result<()>, summary: Result<Summary>) -> Result<T> {
+    if let Ok(summary) = &summary {
+        println!("{title}: {}", summary.line());
+    }
+    ran.and(Err(anyhow!("step \"{title}\" failed")))
 }
 
 /// Most tests of a WebKit run that may fail and still be run once more: more failures than
@@ -220,12 +221,7 @@ fn suite_with_second_runs(
         {
             summary
         }
-        (ran, summary) => {
-            if let Ok(summary) = &summary {
-                println!("{title}: {}", summary.line());
-            }
-            return ran.and(Err(anyhow!("step \"{title}\" failed")));
-        }
+        (ran, summary) => return failed(title, ran, summary),
     };
     println!(
         "{title}: {} failed; each is run once more: {}",
